@@ -1,0 +1,272 @@
+// The private pybind11 module `_core`: the only file that knows Python. Cards cross as codes
+// (suit * 8 + rank), actions as action codes, positions as dicts of fields.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <string>
+
+#include "errors.hpp"
+#include "perft.hpp"
+#include "position.hpp"
+#include "state.hpp"
+
+namespace py = pybind11;
+using namespace ss;
+
+namespace {
+
+const char* const kPhaseNames[] = {"lead", "follow", "draw", "show", "end", "over"};
+const char* const kReasonNames[] = {"none", "claim", "false_claim", "closer_failed", "last_trick",
+                                    "first_to_target", "higher_total", "side_total", "dead_hand",
+                                    "draw"};
+
+template <class E>
+E pick(const py::dict& d, const char* key, std::initializer_list<const char*> names) {
+  const std::string v = py::str(d[key]);
+  int i = 0;
+  for (const char* n : names) {
+    if (v == n) return static_cast<E>(i);
+    ++i;
+  }
+  throw ProfileError(std::string(key) + ": unknown value '" + v + "'");
+}
+
+int rank_index(const std::string& v, const char* key) {
+  if (v == "none") return -1;
+  static const std::string names = "ATKQJ987";
+  if (v.size() == 1 && names.find(v[0]) != std::string::npos) return static_cast<int>(names.find(v[0]));
+  throw ProfileError(std::string(key) + ": unknown rank '" + v + "'");
+}
+
+std::shared_ptr<RuleSet> rules_from_dict(const py::dict& d) {
+  auto r = std::make_shared<RuleSet>();
+  try {
+    r->players = d["players"].cast<int>();
+    r->low_rank = rank_index(py::str(d["low_rank"]), "low_rank");
+    r->copies = d["copies"].cast<int>();
+    r->hand_size = d["hand_size"].cast<int>();
+    r->aside = d["aside"].cast<int>();
+    r->open_strict = d["open_strict"].cast<bool>();
+    r->must_head = pick<Head>(d, "must_head", {"none", "always", "vs_opponent"});
+    r->must_trump = d["must_trump"].cast<bool>();
+    r->must_overtrump = d["must_overtrump"].cast<bool>();
+    r->exchange_rank = rank_index(py::str(d["exchange_rank"]), "exchange_rank");
+    r->exchange_timing = pick<Timing>(d, "exchange_timing", {"lead", "turn"});
+    r->exchange_needs_trick = d["exchange_needs_trick"].cast<bool>();
+    r->exchange_lost_if_skipped = d["exchange_lost_if_skipped"].cast<bool>();
+    r->exchange_min_stock = d["exchange_min_stock"].cast<int>();
+    r->marriages = pick<Marriages>(d, "marriages", {"none", "open", "any"});
+    r->marriage_before_trick = pick<BeforeTrick>(d, "marriage_before_trick", {"pending", "zero", "forbidden"});
+    r->marriage_by_partner = d["marriage_by_partner"].cast<bool>();
+    auto mp = d["marriage_points"].cast<std::pair<int, int>>();
+    r->marriage_common = mp.first;
+    r->marriage_royal = mp.second;
+    r->close = pick<Close>(d, "close", {"none", "lead", "lead_or_before_draw"});
+    r->close_min_stock = d["close_min_stock"].cast<int>();
+    r->last_trick_bonus = d["last_trick_bonus"].cast<int>();
+    r->claim = pick<Claim>(d, "claim", {"none", "lead_after_trick_or_marriage", "lead", "turn"});
+    r->false_claim = pick<FalseClaim>(d, "false_claim", {"opp2or3", "opp2", "mirror", "pay1each"});
+    r->close_stakes = pick<CloseStakes>(d, "close_stakes", {"claim", "closing"});
+    r->close_fail = pick<CloseFail>(d, "close_fail", {"opp2or3_at_close", "opp2"});
+    r->natural_end = pick<NaturalEnd>(d, "natural_end", {"claim_or_draw", "last_trick", "first_to_target",
+                                                         "higher_total", "side_total", "dead_hand"});
+    r->draw_carry = d["draw_carry"].cast<int>();
+    r->target = d["target"].cast<int>();
+    r->schneider = d["schneider"].cast<int>();
+    r->match_target = d["match_target"].cast<int>();
+  } catch (const py::error_already_set& e) {
+    throw ProfileError(std::string("bad knob: ") + e.what());
+  } catch (const py::cast_error& e) {
+    throw ProfileError(std::string("bad knob value: ") + e.what());
+  }
+  r->validate();
+  return r;
+}
+
+// A state together with the rules it points to (kept alive by the shared pointer).
+struct PyState {
+  std::shared_ptr<const RuleSet> rules;
+  State s;
+};
+
+py::dict deal_to_dict(const Deal& d) {
+  py::dict out;
+  out["dealer"] = d.dealer;
+  out["hands"] = d.hands;
+  out["stock"] = d.stock;
+  out["aside"] = d.aside;
+  out["trump_card"] = d.trump_card;
+  out["carry"] = d.carry;
+  return out;
+}
+
+py::dict fields_to_dict(const Fields& f) {
+  py::dict d;
+  d["dealer"] = f.dealer;
+  d["to_act"] = f.to_act;
+  d["leader"] = f.leader;
+  d["phase"] = kPhaseNames[static_cast<int>(f.phase)];
+  d["hands"] = f.hands;
+  d["known"] = f.known;
+  d["married"] = f.married;
+  d["taken"] = f.taken;
+  d["stock"] = f.stock;
+  d["aside"] = f.aside;
+  d["trick"] = f.trick;
+  d["trump_card"] = f.trump_card;
+  d["closed_by"] = f.closed_by;
+  d["close_opp_score"] = f.close_opp_score;
+  d["close_opp_had_trick"] = f.close_opp_had_trick;
+  d["exchanged_by"] = f.exchanged_by;
+  d["exchange_lost"] = f.exchange_lost;
+  d["turn_step"] = f.turn_step;
+  d["marriage_suit"] = f.marriage_suit;
+  d["declared"] = f.declared;
+  d["marriage_points"] = f.marriage_pts;
+  d["pending"] = f.pending;
+  d["bonus"] = f.bonus;
+  d["last_win"] = f.last_win;
+  d["last_trick_winner"] = f.last_trick_winner;
+  d["first_to_target"] = f.first_to_target;
+  d["carry"] = f.carry;
+  d["points"] = f.points;
+  d["returns"] = f.returns;
+  d["carry_out"] = f.carry_out;
+  d["reason"] = kReasonNames[static_cast<int>(f.reason)];
+  return d;
+}
+
+template <class T>
+T get(const py::dict& d, const char* key) {
+  if (!d.contains(key)) throw PositionError(std::string("missing field '") + key + "'");
+  try {
+    return d[key].cast<T>();
+  } catch (const py::cast_error&) {
+    throw PositionError(std::string("field '") + key + "' has the wrong type");
+  }
+}
+
+template <class E, size_t N>
+E name_index(const py::dict& d, const char* key, const char* const (&names)[N]) {
+  const auto v = get<std::string>(d, key);
+  for (size_t i = 0; i < N; ++i)
+    if (v == names[i]) return static_cast<E>(i);
+  throw PositionError(std::string("field '") + key + "': unknown value '" + v + "'");
+}
+
+Fields fields_from_dict(const py::dict& d) {
+  Fields f;
+  f.dealer = get<int>(d, "dealer");
+  f.to_act = get<int>(d, "to_act");
+  f.leader = get<int>(d, "leader");
+  f.phase = name_index<Phase>(d, "phase", kPhaseNames);
+  f.hands = get<std::vector<Cards>>(d, "hands");
+  f.known = get<std::vector<Cards>>(d, "known");
+  f.married = get<std::vector<Cards>>(d, "married");
+  f.taken = get<std::vector<Cards>>(d, "taken");
+  f.stock = get<Cards>(d, "stock");
+  f.aside = get<Cards>(d, "aside");
+  f.trick = get<Cards>(d, "trick");
+  f.trump_card = get<int>(d, "trump_card");
+  f.closed_by = get<int>(d, "closed_by");
+  f.close_opp_score = get<int>(d, "close_opp_score");
+  f.close_opp_had_trick = get<bool>(d, "close_opp_had_trick");
+  f.exchanged_by = get<int>(d, "exchanged_by");
+  f.exchange_lost = get<std::vector<int>>(d, "exchange_lost");
+  f.turn_step = get<int>(d, "turn_step");
+  f.marriage_suit = get<int>(d, "marriage_suit");
+  f.declared = get<std::vector<std::vector<int>>>(d, "declared");
+  f.marriage_pts = get<std::vector<int>>(d, "marriage_points");
+  f.pending = get<std::vector<int>>(d, "pending");
+  f.bonus = get<std::vector<int>>(d, "bonus");
+  f.last_win = get<std::vector<int>>(d, "last_win");
+  f.last_trick_winner = get<int>(d, "last_trick_winner");
+  f.first_to_target = get<int>(d, "first_to_target");
+  f.carry = get<int>(d, "carry");
+  if (f.phase == Phase::OVER) {
+    f.points = get<std::vector<int>>(d, "points");
+    f.returns = get<std::vector<int>>(d, "returns");
+    f.carry_out = get<int>(d, "carry_out");
+    f.reason = name_index<EndReason>(d, "reason", kReasonNames);
+  }
+  return f;
+}
+
+void raise_as(const char* cls, const char* msg) {
+  py::object err = py::module_::import("sixtysix_solver.errors").attr(cls);
+  PyErr_SetString(err.ptr(), msg);
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "sixtysix_solver's compiled core (private: use the sixtysix_solver package)";
+
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const ss::ProfileError& e) {
+      raise_as("ProfileError", e.what());
+    } catch (const ss::PositionError& e) {
+      raise_as("PositionError", e.what());
+    } catch (const ss::IllegalActionError& e) {
+      raise_as("IllegalActionError", e.what());
+    }
+  });
+
+  py::class_<RuleSet, std::shared_ptr<RuleSet>>(m, "RuleSet")
+      .def(py::init(&rules_from_dict), py::arg("knobs"))
+      .def_readonly("deck_size", &RuleSet::deck_size)
+      .def_readonly("stock_size", &RuleSet::stock_size)
+      .def_readonly("players", &RuleSet::players)
+      .def_readonly("sides", &RuleSet::sides);
+
+  m.def("seeded_deal", [](const RuleSet& r, int dealer, std::uint64_t seed) {
+    return deal_to_dict(seeded_deal(r, dealer, seed));
+  }, py::arg("rules"), py::arg("dealer"), py::arg("seed"));
+
+  py::class_<PyState>(m, "State")
+      .def_static("from_deal", [](std::shared_ptr<RuleSet> r, int dealer, std::vector<Cards> hands,
+                                  Cards stock, Cards aside, int trump_card, int carry) {
+        Deal d{dealer, std::move(hands), std::move(stock), std::move(aside), trump_card, carry};
+        PyState ps{r, {}};
+        ps.s = state_from_deal(ps.rules.get(), d);
+        return ps;
+      }, py::arg("rules"), py::arg("dealer"), py::arg("hands"), py::arg("stock"),
+         py::arg("aside"), py::arg("trump_card"), py::arg("carry"))
+      .def_static("from_fields", [](std::shared_ptr<RuleSet> r, const py::dict& d) {
+        PyState ps{r, {}};
+        ps.s = state_from_fields(ps.rules.get(), fields_from_dict(d));
+        return ps;
+      }, py::arg("rules"), py::arg("fields"))
+      .def("fields", [](const PyState& ps) { return fields_to_dict(fields_of(ps.s)); })
+      .def("copy", [](const PyState& ps) { return ps; })
+      .def_property_readonly("to_act", [](const PyState& ps) { return static_cast<int>(ps.s.to_act); })
+      .def_property_readonly("phase", [](const PyState& ps) { return kPhaseNames[static_cast<int>(ps.s.phase)]; })
+      .def_property_readonly("over", [](const PyState& ps) { return ps.s.over(); })
+      .def_property_readonly("strict", [](const PyState& ps) { return ps.s.strict(); })
+      .def("legal_actions", [](const PyState& ps) {
+        Action buf[kMaxActions];
+        const int k = ps.s.legal_actions(buf);
+        return std::vector<int>(buf, buf + k);
+      })
+      .def("is_legal", [](const PyState& ps, int a) {
+        return a >= 0 && a < 512 && ps.s.is_legal(static_cast<Action>(a));
+      })
+      .def("apply", [](PyState& ps, int a) {
+        if (a < 0 || a >= 512 || !ps.s.is_legal(static_cast<Action>(a)))
+          throw IllegalActionError("action code " + std::to_string(a) + " is not legal here");
+        ps.s.apply(static_cast<Action>(a));
+      }, py::arg("action"))
+      .def("scores", [](const PyState& ps) {
+        std::vector<int> out;
+        for (int q = 0; q < ps.s.R().sides; ++q) out.push_back(ps.s.side_score(q));
+        return out;
+      })
+      .def("perft", [](const PyState& ps, int depth) {
+        if (depth < 0 || depth > 64) throw IllegalActionError("perft depth must be 0..64");
+        py::gil_scoped_release release;
+        return perft(ps.s, depth);
+      }, py::arg("depth"));
+}

@@ -1,0 +1,33 @@
+"""The package's exceptions: one base type (a ``ValueError``) and one subclass per kind of problem."""
+
+from __future__ import annotations
+
+
+class SixtySixError(ValueError):
+    """Base of every error this package raises on bad input."""
+
+
+class NotationError(SixtySixError):
+    """Text (a card, an action, a position, a record, JSON) that cannot be parsed."""
+
+
+class PositionError(SixtySixError):
+    """A position that cannot happen: duplicate or missing cards, wrong hand sizes, points that
+    do not match the cards taken, and the like."""
+
+
+class IllegalActionError(SixtySixError):
+    """An action that is not legal in the current state."""
+
+
+class ProfileError(SixtySixError):
+    """An unknown profile name or a knob override that is out of range or inconsistent."""
+
+
+__all__ = [
+    "SixtySixError",
+    "NotationError",
+    "PositionError",
+    "IllegalActionError",
+    "ProfileError",
+]
