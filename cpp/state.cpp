@@ -104,7 +104,11 @@ void State::apply(Action a) {
   switch (kind_of(a)) {
     case PLAY: {
       forfeit_exchange_if_skipped(p);
-      const int id = lowest(hand[p] & code_mask(arg));
+      // Of two identical cards play the shown one: the hidden copy keeps its secret and
+      // can still join a new marriage.
+      const Mask copies = hand[p] & code_mask(arg);
+      const Mask shown = copies & (married | known[p]);
+      const int id = lowest(shown ? shown : copies);
       hand[p] &= ~bit(id);
       known[p] &= ~bit(id);
       if (trick_len == 0) leader = static_cast<std::int8_t>(p);

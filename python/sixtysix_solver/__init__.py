@@ -1,18 +1,32 @@
-"""sixtysix_solver: rules engine, exact solver and advice engine for Sixty-Six and its family."""
+"""sixtysix_solver: rules engine, exact solver and advice engine for Sixty-Six and its family.
+
+>>> from sixtysix_solver import Game
+>>> g = Game.deal("schnapsen", seed=1)
+>>> g.profile.name, g.to_act, len(g.legal_actions()) > 0
+('schnapsen', 1, True)
+"""
 
 from ._version import __version__
+from .actions import Action, Kind
+from .cards import Card
 from .errors import IllegalActionError, NotationError, PositionError, ProfileError, SixtySixError
+from .game import Game, HandResult
 from .profiles import PROFILES, Profile, get_profile, profile_names
 
 __all__ = [
     "__version__",
-    "SixtySixError",
-    "NotationError",
-    "PositionError",
+    "Action",
+    "Card",
+    "Game",
+    "HandResult",
     "IllegalActionError",
-    "ProfileError",
+    "Kind",
+    "NotationError",
     "PROFILES",
+    "PositionError",
     "Profile",
+    "ProfileError",
+    "SixtySixError",
     "get_profile",
     "profile_names",
 ]

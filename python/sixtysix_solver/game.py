@@ -1,18 +1,18 @@
 """The state API: one hand of any profile, backed by the compiled core.
 
 >>> g = Game.deal("sixty-six", seed=7)
->>> g.to_act, g.phase, len(g.hand(1)), len(g.stock)
-(1, 'lead', 6, 12)
+>>> g.to_act, g.phase, len(g.hand(1)), len(g.stock), str(g.trump_card)
+(1, 'lead', 6, 12, 'QH')
 >>> [str(a) for a in g.legal_actions()]
-['JC', 'AC', '9D', 'KD', 'TH', '9S', 'close']
->>> g.apply("TH"); g.apply("9D"); g.phase, g.to_act
-(None, None, 'draw', 1)
+['KC', 'JC', 'QD', 'JD', '9D', 'AH', 'close']
+>>> g.apply("AH"); g.apply("TS"); g.phase, g.to_act
+('draw', 1)
 >>> g.undo(), g.phase
-(Action.parse('9D'), 'follow')
->>> g.apply("QS")
+(Action.parse('TS'), 'follow')
+>>> g.apply("close")
 Traceback (most recent call last):
 ...
-sixtysix_solver.errors.IllegalActionError: QS is not legal for player 0 (phase follow); legal: 9C KC QC JH 9H TS
+sixtysix_solver.errors.IllegalActionError: close is not legal for player 0 (phase follow); legal: AD TD AS TS KS JS
 """
 
 from __future__ import annotations
@@ -221,6 +221,15 @@ class Game:
         """Every field of the position (the basis of the notation and JSON)."""
         f: dict[str, Any] = self._state.fields()
         return f
+
+    def fields_cards(self, key: str, player: int | None = None) -> list[Card]:
+        """The cards of one card field (``hands``, ``known``, ``taken``, ``stock``, ``aside``...),
+        for one player where the field is per player."""
+        value = self.fields()[key]
+        if player is not None:
+            _check_seat(player, self.players, "player")
+            value = value[player]
+        return from_codes(value)
 
     def hand(self, player: int) -> list[Card]:
         _check_seat(player, self.players, "player")

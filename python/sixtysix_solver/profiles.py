@@ -363,3 +363,47 @@ def get_profile(name: str | Profile = DEFAULT_PROFILE, **overrides: Any) -> Prof
 
 def profile_names() -> list[str]:
     return list(PROFILES)
+
+
+def parse_overrides(text: str) -> dict[str, Any]:
+    """``"target=100,match_target=11"`` to a dict of knob values typed like the knobs.
+
+    >>> parse_overrides("target=100, open_strict=yes, marriage_points=20:40")
+    {'target': 100, 'open_strict': True, 'marriage_points': (20, 40)}
+    """
+    defaults = PROFILES[DEFAULT_PROFILE].knobs()
+    out: dict[str, Any] = {}
+    for item in filter(None, (s.strip() for s in text.split(","))):
+        key, sep, raw = item.partition("=")
+        key, raw = key.strip(), raw.strip()
+        if not sep or key not in defaults:
+            raise ProfileError(f"bad override {item!r}: expected knob=value with a known knob")
+        kind = defaults[key]
+        try:
+            if isinstance(kind, bool):
+                if raw.lower() not in ("true", "false", "yes", "no", "1", "0"):
+                    raise ValueError
+                out[key] = raw.lower() in ("true", "yes", "1")
+            elif isinstance(kind, int):
+                out[key] = int(raw)
+            elif isinstance(kind, tuple):
+                a, b = raw.split(":")
+                out[key] = (int(a), int(b))
+            else:
+                out[key] = raw
+        except ValueError:
+            raise ProfileError(f"bad override {item!r}: {raw!r} is not a valid {key}") from None
+    return out
+
+
+def format_overrides(profile: Profile) -> str:
+    """The overrides of a profile in the form :func:`parse_overrides` reads."""
+
+    def fmt(v: Any) -> str:
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        if isinstance(v, tuple):
+            return ":".join(str(x) for x in v)
+        return str(v)
+
+    return ",".join(f"{k}={fmt(v)}" for k, v in profile.overrides)
