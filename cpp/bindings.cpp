@@ -1,14 +1,19 @@
 // The private pybind11 module `_core`: the only file that knows Python. Cards cross as codes
 // (suit * 8 + rank), actions as action codes, positions as dicts of fields.
 #include <pybind11/pybind11.h>
+#include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <chrono>
 #include <memory>
+#include <mutex>
 #include <string>
 
+#include "batch.hpp"
 #include "errors.hpp"
 #include "perft.hpp"
 #include "position.hpp"
+#include "search.hpp"
 #include "state.hpp"
 
 namespace py = pybind11;
@@ -193,6 +198,29 @@ Fields fields_from_dict(const py::dict& d) {
   return f;
 }
 
+Objective objective_of(const std::string& name) {
+  if (name == "game_points") return Objective::GAME_POINTS;
+  if (name == "win") return Objective::WIN;
+  if (name == "card_points") return Objective::CARD_POINTS;
+  throw IllegalActionError("unknown objective '" + name + "': use game_points, win or card_points");
+}
+
+Limits limits_of(std::uint64_t nodes, double seconds) {
+  if (seconds < 0) throw IllegalActionError("time limit must not be negative");
+  return Limits{nodes, seconds};
+}
+
+void require_live(const State& s) {
+  if (s.over()) throw PositionError("the hand is over: there is nothing to solve");
+}
+
+// A transposition table and a lock: one solve at a time per solver object.
+struct PySolver {
+  explicit PySolver(std::size_t mib) : tt(mib) {}
+  TranspositionTable tt;
+  std::mutex lock;
+};
+
 void raise_as(const char* cls, const char* msg) {
   py::object err = py::module_::import("sixtysix_solver.errors").attr(cls);
   PyErr_SetString(err.ptr(), msg);
@@ -212,6 +240,8 @@ PYBIND11_MODULE(_core, m) {
       raise_as("PositionError", e.what());
     } catch (const ss::IllegalActionError& e) {
       raise_as("IllegalActionError", e.what());
+    } catch (const ss::SearchAborted& e) {
+      raise_as("SearchLimitError", e.what());
     }
   });
 
@@ -269,4 +299,70 @@ PYBIND11_MODULE(_core, m) {
         py::gil_scoped_release release;
         return perft(ps.s, depth);
       }, py::arg("depth"));
+
+  py::class_<PySolver>(m, "Solver")
+      .def(py::init([](std::size_t mib) {
+        if (mib < 1 || mib > 65536) throw IllegalActionError("tt_mib must be between 1 and 65536");
+        return std::make_unique<PySolver>(mib);
+      }), py::arg("tt_mib"))
+      .def_property_readonly("tt_bytes", [](const PySolver& sv) { return sv.tt.bytes(); })
+      .def("solve", [](PySolver& sv, const PyState& ps, const std::string& objective,
+                       std::uint64_t node_limit, double time_limit, bool actions, bool pv) {
+        require_live(ps.s);
+        const Objective obj = objective_of(objective);
+        const Limits lim = limits_of(node_limit, time_limit);
+        int value = 0;
+        std::vector<ActionValue> av;
+        std::vector<Action> line;
+        std::uint64_t nodes = 0;
+        double seconds = 0;
+        {
+          py::gil_scoped_release release;
+          std::lock_guard<std::mutex> guard(sv.lock);
+          const auto t0 = std::chrono::steady_clock::now();
+          sv.tt.new_generation();
+          Search search(sv.tt, obj, ps.s.to_act, lim);
+          value = search.value(ps.s);
+          if (actions) av = search.action_values(ps.s);
+          if (pv) line = search.principal_variation(ps.s, value);
+          nodes = search.nodes();
+          seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        }
+        py::dict out;
+        out["value"] = value;
+        py::list acts;
+        for (const auto& a : av) acts.append(py::make_tuple(static_cast<int>(a.action), a.value));
+        out["actions"] = acts;
+        out["pv"] = std::vector<int>(line.begin(), line.end());
+        out["nodes"] = nodes;
+        out["seconds"] = seconds;
+        return out;
+      }, py::arg("state"), py::arg("objective"), py::arg("node_limit"), py::arg("time_limit"),
+         py::arg("actions"), py::arg("pv"));
+
+  m.def("solve_batch", [](const std::vector<const PyState*>& states, const std::string& objective,
+                          int threads, std::size_t tt_mib, std::uint64_t node_limit, double time_limit) {
+    if (threads < 1 || threads > 256) throw IllegalActionError("threads must be between 1 and 256");
+    if (tt_mib < 1 || tt_mib > 65536) throw IllegalActionError("tt_mib must be between 1 and 65536");
+    const Objective obj = objective_of(objective);
+    const Limits lim = limits_of(node_limit, time_limit);
+    std::vector<const State*> ptrs;
+    for (const PyState* ps : states) {
+      if (!ps) throw PositionError("solve_batch needs states, got None");
+      require_live(ps->s);
+      ptrs.push_back(&ps->s);
+    }
+    BatchOut out;
+    {
+      py::gil_scoped_release release;
+      out = solve_batch(ptrs, obj, threads, tt_mib, lim);
+    }
+    py::array_t<std::int16_t> values(out.values.size(), out.values.data());
+    py::array_t<std::uint64_t> nodes(out.nodes.size(), out.nodes.data());
+    py::array_t<bool> aborted(out.aborted.size());
+    auto ab = aborted.mutable_unchecked<1>();
+    for (size_t i = 0; i < out.aborted.size(); ++i) ab(i) = out.aborted[i] != 0;
+    return py::make_tuple(values, nodes, aborted);
+  }, py::arg("states"), py::arg("objective"), py::arg("threads"), py::arg("tt_mib"),
+     py::arg("node_limit"), py::arg("time_limit"));
 }

@@ -31,3 +31,10 @@ __all__ = [
     "IllegalActionError",
     "ProfileError",
 ]
+
+
+class SearchLimitError(SixtySixError):
+    """A search stopped at its node or time limit before it had an exact answer."""
+
+
+__all__.append("SearchLimitError")

@@ -190,7 +190,9 @@ class Game:
             raise IllegalActionError(
                 f"{a} is not legal for player {self.to_act} (phase {self.phase}); legal: {legal}"
             )
-        self._history.append(self._state.copy())
+        # Saved states are never changed again: apply to a fresh copy (clones share history).
+        self._history.append(self._state)
+        self._state = self._state.copy()
         self._state.apply(a.code)
         self._actions.append(a)
 

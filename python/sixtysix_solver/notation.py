@@ -64,7 +64,7 @@ _SUIT_INDEX = {ch: i % 4 for i, ch in enumerate(_SUIT_CHARS + "cdhs")}
 _CARD_RE = re.compile(r"(10|[AKQJT987])([" + _SUIT_CHARS + r"])", re.IGNORECASE)
 _INT_RE = re.compile(r"-?[0-9]{1,4}", re.ASCII)
 _PROFILE_RE = re.compile(r"([a-z0-9][a-z0-9_-]*)(?:\[(.*)\])?", re.IGNORECASE | re.ASCII)
-_KNOB_RE = re.compile(r"([a-z_]+)=(.+)", re.ASCII)
+_KNOB_RE = re.compile(r"([a-z_]+)=(.+)", re.IGNORECASE | re.ASCII)
 
 # Field kinds, for the JSON form.
 _CARD_FIELDS_PP = ("hands", "known", "married", "taken")
@@ -120,12 +120,16 @@ def parse_card_list(text: str, token: str = "cards") -> list[int]:
     pos = 0
     while pos < len(text):
         m = _CARD_RE.match(text, pos)
-        if not m:
+        try:
+            card = Card.parse(m.group(0)) if m else None
+        except NotationError:  # a look-alike letter that the regex's case folding let in
+            card = None
+        if m is None or card is None:
             raise NotationError(
                 f"bad card at {text[pos:pos + 3]!r} in {token}: expected cards such as 9HKHAH "
                 "(rank A T K Q J 9 8 7 or 10, suit C D H S), or - for none"
             )
-        out.append(Card.parse(m.group(0)).code)
+        out.append(card.code)
         pos = m.end()
     if not out:
         raise NotationError(f"empty card list in {token}: write - for none")
@@ -149,10 +153,6 @@ def _parse_seat(text: str, token: str, allow_none: bool = True) -> int:
 
 def _seat_text(value: int) -> str:
     return "-" if value < 0 else str(value)
-
-
-def _per_player(text: str, token: str) -> list[str]:
-    return text.split("/")
 
 
 def _parse_suits(text: str, token: str) -> list[int]:
@@ -237,7 +237,7 @@ def parse_profile(text: str) -> Profile:
             km = _KNOB_RE.fullmatch(item)
             if not km:
                 raise NotationError(f"bad override {item!r} in {text!r}: expected knob=value")
-            knob = km.group(1)
+            knob = km.group(1).lower()
             if knob in overrides:
                 raise NotationError(f"bad profile token {text!r}: {knob} is given twice")
             overrides[knob] = _parse_knob(base, knob, km.group(2))
@@ -356,14 +356,9 @@ def format_position(game: Game, match: Sequence[int] | None = None) -> str:
 
 
 # --- parse ------------------------------------------------------------------------------------
-def _split_tokens(text: str) -> tuple[str, dict[str, str]]:
-    if not isinstance(text, str):
-        raise NotationError(f"a position must be text, got {type(text).__name__}")
-    parts = text.split()
-    if not parts:
-        raise NotationError("empty position: expected a profile name and key=value tokens")
+def _tokens(parts: Sequence[str]) -> dict[str, str]:
     toks: dict[str, str] = {}
-    for part in parts[1:]:
+    for part in parts:
         key, eq, value = part.partition("=")
         if not eq or not value:
             raise NotationError(f"bad token {part!r}: expected key=value")
@@ -373,15 +368,20 @@ def _split_tokens(text: str) -> tuple[str, dict[str, str]]:
         if key in toks:
             raise NotationError(f"token {key}= is given twice")
         toks[key] = value
-    return parts[0], toks
+    return toks
 
 
 def parse_position(text: str) -> Game:
     """A :class:`Game` at the position written in ``text`` (``match_score`` set from the
     ``match=`` token, else ``None``). Raises :class:`NotationError` for text that cannot be
     read and :class:`PositionError` for a position that cannot happen."""
-    head, toks = _split_tokens(text)
-    profile = parse_profile(head)
+    if not isinstance(text, str):
+        raise NotationError(f"a position must be text, got {type(text).__name__}")
+    parts = text.split()
+    if not parts:
+        raise NotationError("empty position: expected a profile name and key=value tokens")
+    profile = parse_profile(parts[0])
+    toks = _tokens(parts[1:])
     n = profile.players
 
     for key in ("dealer", "turn", "trump", "hands"):
@@ -395,12 +395,12 @@ def parse_position(text: str) -> Game:
     def cards_pp(key: str) -> list[list[int]]:
         if key not in toks:
             return [[] for _ in range(n)]
-        return [parse_card_list(t, f"{key}=") for t in _per_player(toks[key], key)]
+        return [parse_card_list(t, f"{key}=") for t in toks[key].split("/")]
 
     def ints_pp(key: str, default: int = 0) -> list[int]:
         if key not in toks:
             return [default] * n
-        return [_parse_int(t, f"{key}=") for t in _per_player(toks[key], key)]
+        return [_parse_int(t, f"{key}=") for t in toks[key].split("/")]
 
     f: dict[str, Any] = {}
     f["dealer"] = _parse_seat(toks["dealer"], "dealer=", allow_none=False)
@@ -437,7 +437,9 @@ def parse_position(text: str) -> Game:
     f["exchanged_by"] = _parse_seat(toks["exchanged"], "exchanged=") if "exchanged" in toks else -1
     f["exchange_lost"] = ints_pp("exchange_lost")
     if any(v not in (0, 1) for v in f["exchange_lost"]):
-        raise NotationError(f"bad exchange_lost={toks['exchange_lost']}: expected 0 or 1 per player")
+        raise NotationError(
+            f"bad exchange_lost={toks['exchange_lost']}: expected 0 or 1 per player"
+        )
 
     f["turn_step"], f["marriage_suit"] = 0, -1
     if "step" in toks:
@@ -454,7 +456,7 @@ def parse_position(text: str) -> Game:
                 raise NotationError(f"bad step={toks['step']}: expected one suit after the colon")
             f["marriage_suit"] = counts.index(1)
     if "declared" in toks:
-        f["declared"] = [_parse_suits(t, "declared=") for t in _per_player(toks["declared"], "")]
+        f["declared"] = [_parse_suits(t, "declared=") for t in toks["declared"].split("/")]
     else:
         f["declared"] = [[0, 0, 0, 0] for _ in range(n)]
     for key in ("marriage_points", "pending", "bonus", "last_win"):
@@ -596,10 +598,15 @@ def _json_fields(d: Any) -> dict[str, Any]:
             f[key] = _json_card(v, where)
         elif key in _INT_FIELDS:
             f[key] = _json_int(v, where)
+            if key == "marriage_suit" and not -1 <= v <= 3:
+                raise NotationError(f"bad {where}: expected a suit 0..3 or -1, got {v!r}")
         elif key in _INT_LIST_FIELDS:
             f[key] = [_json_int(x, where) for x in _json_list(v, where)]
+            if key == "exchange_lost" and any(x not in (0, 1) for x in f[key]):
+                raise NotationError(f"bad {where}: expected 0 or 1 per player, got {v!r}")
         elif key == "declared":
-            f[key] = [[_json_int(x, where) for x in _json_list(p, where)] for p in _json_list(v, where)]
+            f[key] = [[_json_int(x, where) for x in _json_list(p, where)]
+                      for p in _json_list(v, where)]
         elif key == "close_opp_had_trick":
             if not isinstance(v, bool):
                 raise NotationError(f"bad {where}: expected true or false, got {v!r}")

@@ -151,7 +151,7 @@ class Profile:
 def _validate(p: Profile) -> None:
     for name, choices in _CHOICES.items():
         value = getattr(p, name)
-        if value not in choices or isinstance(value, bool):
+        if not any(type(value) is type(c) and value == c for c in choices):
             raise ProfileError(f"{name} must be one of {list(choices)}, got {value!r}")
     for name, (lo, hi) in _RANGES.items():
         value = getattr(p, name)
@@ -163,13 +163,13 @@ def _validate(p: Profile) -> None:
     mp = p.marriage_points
     if (
         not isinstance(mp, tuple) or len(mp) != 2
-        or not all(isinstance(v, int) and 0 <= v <= 250 for v in mp)
+        or not all(type(v) is int and 0 <= v <= 250 for v in mp)
     ):
         raise ProfileError(f"marriage_points must be two numbers from 0 to 250, got {mp!r}")
     if p.stock_size < 0:
         raise ProfileError(
-            f"{p.players} hands of {p.hand_size} and {p.aside} aside need more than the "
-            f"{p.deck_size} cards of the deck"
+            f"hand_size {p.hand_size} is too large: {p.players} hands of {p.hand_size} and "
+            f"{p.aside} aside need more than the {p.deck_size} cards of the deck"
         )
     has_stock = p.stock_size > 0
     if has_stock and p.players != 2:
@@ -179,7 +179,7 @@ def _validate(p: Profile) -> None:
     if p.aside and p.players != 3:
         raise ProfileError("a dead hand (aside) is only used by the three-hand game")
     if p.copies == 2 and p.players != 2:
-        raise ProfileError("the double deck is only supported with two players")
+        raise ProfileError("copies=2 (the double deck) is only supported with two players")
     if not has_stock and p.close != "none":
         raise ProfileError("closing needs a stock: set close='none'")
     if not has_stock and p.exchange_rank != "none":

@@ -1,0 +1,40 @@
+#include "batch.hpp"
+
+#include <atomic>
+#include <thread>
+
+namespace ss {
+
+BatchOut solve_batch(const std::vector<const State*>& states, Objective obj, int threads,
+                     std::size_t tt_mib, Limits limits) {
+  const std::size_t n = states.size();
+  BatchOut out;
+  out.values.assign(n, 0);
+  out.nodes.assign(n, 0);
+  out.aborted.assign(n, 0);
+  std::atomic<std::size_t> next{0};
+  auto work = [&] {
+    TranspositionTable tt(tt_mib);
+    for (std::size_t i = next++; i < n; i = next++) {
+      const State& s = *states[i];
+      tt.new_generation();
+      Search search(tt, obj, s.to_act, limits);
+      try {
+        out.values[i] = static_cast<std::int16_t>(search.value(s));
+      } catch (const SearchAborted&) {
+        out.aborted[i] = 1;
+      }
+      out.nodes[i] = search.nodes();
+    }
+  };
+  if (threads <= 1 || n < 2) {
+    work();
+  } else {
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t) pool.emplace_back(work);
+    for (auto& th : pool) th.join();
+  }
+  return out;
+}
+
+}  // namespace ss

@@ -1,0 +1,295 @@
+#include "search.hpp"
+
+#include <algorithm>
+
+namespace ss {
+
+namespace {
+
+constexpr Action kNoMove = 0xFFFF;
+
+inline std::uint64_t mix(std::uint64_t h, std::uint64_t w) {
+  h = (h ^ w) * 0x9E3779B97F4A7C15ULL;
+  return h ^ (h >> 29);
+}
+inline std::uint64_t fmix(std::uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xFF51AFD7ED558CCDULL;
+  h ^= h >> 33;
+  h *= 0xC4CEB9FE1A85EC53ULL;
+  return h ^ (h >> 33);
+}
+
+int cards_in_play(const State& s) { return s.card_count() + s.trick_len; }
+
+}  // namespace
+
+Search::Search(TranspositionTable& tt, Objective obj, int player, Limits limits)
+    : tt_(tt), obj_(obj), player_(player), limits_(limits), start_(std::chrono::steady_clock::now()) {}
+
+void Search::check_limits() {
+  if (limits_.max_nodes && nodes_ > limits_.max_nodes) throw SearchAborted("node limit reached");
+  if (limits_.max_seconds > 0) {
+    const std::chrono::duration<double> dt = std::chrono::steady_clock::now() - start_;
+    if (dt.count() > limits_.max_seconds) throw SearchAborted("time limit reached");
+  }
+}
+
+bool Search::maximizing(const State& s) const { return s.side(s.to_act) == s.side(player_); }
+
+int Search::points_value(const State& s) const { return s.side_score(s.side(player_)); }
+
+int Search::leaf_value(const State& s) const {
+  if (obj_ == Objective::CARD_POINTS) return points_value(s);
+  const int r = s.returns[player_];
+  if (obj_ == Objective::WIN) return (r > 0) - (r < 0);
+  return r;
+}
+
+// Positions whose value needs no search: the end of play for CARD_POINTS, and a true claim for
+// the others (a player at the target never gains by waiting: the opponents' points and tricks
+// can only grow, so the claim is taken at the first chance).
+bool Search::shortcut(const State& s, int* v) const {
+  if (obj_ == Objective::CARD_POINTS) {
+    if (s.phase != Phase::END) return false;
+    *v = points_value(s);
+    return true;
+  }
+  const int p = s.to_act;
+  if (!s.can_claim(p) || s.side_score(s.side(p)) < s.R().target) return false;
+  State c = s;
+  c.apply(make_action(CLAIM));
+  *v = leaf_value(c);
+  return true;
+}
+
+std::uint64_t Search::key(const State& s) const {
+  const RuleSet& r = s.R();
+  std::uint64_t h = 0x243F6A8885A308D3ULL;
+  for (int p = 0; p < s.n(); ++p) h = mix(h, s.hand[p] + static_cast<std::uint64_t>(p));
+  const std::uint64_t face = s.stock_end ? s.stock[s.stock_end - 1] : 0;
+  h = mix(h, std::uint64_t{s.stock_top} | std::uint64_t{s.stock_end} << 8 | face << 16 |
+                 std::uint64_t(s.closed_by + 1) << 24 | std::uint64_t(s.close_opp_score) << 32 |
+                 std::uint64_t{s.close_opp_had_trick} << 48 | std::uint64_t{s.exchange_lost} << 52);
+  std::uint64_t t = 0;
+  for (int i = 0; i < s.trick_len; ++i) t |= std::uint64_t{s.trick[i]} << (8 * i);
+  h = mix(h, t | std::uint64_t{s.trick_len} << 32 | std::uint64_t(s.leader) << 36 |
+                 std::uint64_t(s.to_act + 1) << 40 | std::uint64_t(s.phase) << 44 |
+                 std::uint64_t(s.turn_step) << 48 | std::uint64_t(s.marriage_suit + 1) << 52 |
+                 std::uint64_t(s.first_to_target + 1) << 56 | std::uint64_t(s.last_trick_winner + 1) << 60);
+  std::uint64_t sc = 0, tr = 0;
+  for (int q = 0; q < r.sides; ++q) {
+    int pend = 0;
+    for (int p = 0; p < s.n(); ++p)
+      if (s.side(p) == q) pend += s.pending[p];
+    sc |= std::uint64_t(s.side_score(q)) << (q * 9) | std::uint64_t(pend) << (27 + q * 8);
+  }
+  for (int p = 0; p < s.n(); ++p)  // with three players trick counts and order decide the dead hand
+    tr |= r.players == 3 ? (std::uint64_t{s.tricks[p]} | std::uint64_t{s.last_win[p]} << 5) << (p * 10)
+                         : std::uint64_t(s.tricks[p] > 0) << p;
+  h = mix(h, sc);
+  h = mix(h, tr | std::uint64_t(obj_) << 40 | std::uint64_t(player_) << 44 |
+                 std::uint64_t(s.carry) << 48);
+  Mask held = 0;
+  for (int p = 0; p < s.n(); ++p) held |= s.hand[p];
+  h = mix(h, s.married & held);
+  return fmix(h);
+}
+
+// Legal actions worth searching, best first. Drops claims for CARD_POINTS and, once the stock
+// is out of play, all but one of a run of equivalent cards (0-point cards of one suit with no
+// other player's card between them among the cards still in play).
+int Search::moves(const State& s, Action* buf, Action tt_move) const {
+  Action all[kMaxActions];
+  const int k = s.legal_actions(all);
+  const int p = s.to_act;
+  Mask in_play = 0;
+  for (int q = 0; q < s.n(); ++q) in_play |= s.hand[q];
+  for (int i = 0; i < s.trick_len; ++i) in_play |= bit(s.trick[i]);
+  const bool merge = !s.stock_open();
+  // Current best card of the trick (for followers).
+  int best = -1;
+  for (int i = 0; i < s.trick_len; ++i)
+    if (best < 0 || beats(s.trick[i], s.trick[best], s.trump_suit)) best = i;
+  const bool partner_winning =
+      best >= 0 && s.side((s.leader + best) % s.n()) == s.side(p) && s.n() == 4;
+  int trick_pts = 0;
+  for (int i = 0; i < s.trick_len; ++i) trick_pts += kPoints[rank_of(s.trick[i])];
+
+  int scores[kMaxActions];
+  int n = 0;
+  for (int i = 0; i < k; ++i) {
+    const Action a = all[i];
+    int sc = 0;
+    switch (kind_of(a)) {
+      case PLAY: {
+        const int c = arg_of(a);
+        const int rank = c & 7, suit = c >> 3;
+        if (merge && rank >= NINE) {  // an equivalent higher 0-point card of ours is kept
+          bool skip = false;
+          for (int up = rank - 1; up >= NINE; --up) {
+            const Mask m = in_play & code_mask(code_of(suit, up));
+            if (!m) continue;
+            skip = (s.hand[p] & m) != 0 && !(m & ~s.hand[p]);
+            break;
+          }
+          if (skip) continue;
+        }
+        const int pts = kPoints[rank];
+        if (s.trick_len == 0) {
+          sc = 4 * pts - (suit == s.trump_suit ? 30 : 0);
+        } else if (beats(c, s.trick[best], s.trump_suit)) {
+          sc = 100 + trick_pts + pts - (suit == s.trump_suit ? 12 : 0) - (partner_winning ? 150 : 0);
+        } else {
+          sc = partner_winning ? pts : -2 * pts;
+        }
+        sc = sc * 4096 + static_cast<int>(std::min<std::uint32_t>(history_[p][c], 4095));
+        break;
+      }
+      case EXCHANGE: sc = 400 * 4096; break;
+      case MARRY: sc = 300 * 4096; break;
+      case SHOW: sc = 300 * 4096; break;
+      case CLOSE: sc = 20 * 4096; break;
+      case DRAW: sc = 60 * 4096; break;
+      case PASS: sc = 0; break;
+      case CLAIM:
+        if (obj_ == Objective::CARD_POINTS) continue;
+        sc = -1000 * 4096;
+        break;
+    }
+    if (a == tt_move) sc = 1 << 30;
+    buf[n] = a;
+    scores[n] = sc;
+    ++n;
+  }
+  for (int i = 1; i < n; ++i) {  // insertion sort, descending
+    const Action a = buf[i];
+    const int sc = scores[i];
+    int j = i - 1;
+    while (j >= 0 && scores[j] < sc) {
+      buf[j + 1] = buf[j];
+      scores[j + 1] = scores[j];
+      --j;
+    }
+    buf[j + 1] = a;
+    scores[j + 1] = sc;
+  }
+  return n;
+}
+
+int Search::ab(const State& s, int alpha, int beta) {
+  if ((++nodes_ & 1023) == 0) check_limits();
+  if (s.over()) return leaf_value(s);
+  int v;
+  if (shortcut(s, &v)) return v;
+  const std::uint64_t k = key(s);
+  Action tt_move = kNoMove;
+  if (const TTEntry* e = tt_.probe(k)) {
+    if (e->lower >= beta || e->lower == e->upper) return e->lower;
+    if (e->upper <= alpha) return e->upper;
+    if (e->lower > alpha) alpha = e->lower;
+    if (e->upper < beta) beta = e->upper;
+    tt_move = e->move;
+  }
+  Action buf[kMaxActions];
+  const int n = moves(s, buf, tt_move);
+  if (n == 0) return leaf_value(s);  // cannot happen in a legal position; stay total
+  const bool maxi = maximizing(s);
+  const int a0 = alpha, b0 = beta;
+  int best = maxi ? lo_ - 1 : hi_ + 1;
+  Action best_move = kNoMove;
+  for (int i = 0; i < n; ++i) {
+    State c = s;
+    c.apply(buf[i]);
+    v = ab(c, alpha, beta);
+    if (maxi ? v > best : v < best) {
+      best = v;
+      best_move = buf[i];
+      if (maxi) alpha = std::max(alpha, v);
+      else beta = std::min(beta, v);
+      if (alpha >= beta) {
+        if (kind_of(buf[i]) == PLAY) history_[s.to_act][arg_of(buf[i])] += static_cast<std::uint32_t>(cards_in_play(s));
+        break;
+      }
+    }
+  }
+  int lower = lo_, upper = hi_;
+  if (best <= a0) upper = best;       // failed low: the value is at most best
+  else if (best >= b0) lower = best;  // failed high: at least best
+  else lower = upper = best;
+  tt_.store(k, lower, upper, best_move, cards_in_play(s));
+  return best;
+}
+
+int Search::exact(const State& s, int lo, int hi) {
+  while (lo < hi) {
+    const int t = lo + (hi - lo + 1) / 2;  // is the value >= t ?
+    const int v = ab(s, t - 1, t);
+    if (v >= t) lo = std::min(v, hi);
+    else hi = std::max(v, lo);
+  }
+  return lo;
+}
+
+void Search::set_range(const State& root) {
+  switch (obj_) {
+    case Objective::GAME_POINTS:
+      lo_ = root.n() == 3 ? -2 : -(3 + root.carry);
+      hi_ = root.n() == 3 ? 2 : 3 + root.carry;
+      break;
+    case Objective::WIN: lo_ = -1; hi_ = 1; break;
+    case Objective::CARD_POINTS: lo_ = 0; hi_ = 250; break;
+  }
+}
+
+int Search::value(const State& root) {
+  set_range(root);
+  return exact(root, lo_, hi_);
+}
+
+bool Search::at_least(const State& root, int threshold) {
+  set_range(root);
+  if (threshold <= lo_) return true;
+  if (threshold > hi_) return false;
+  return ab(root, threshold - 1, threshold) >= threshold;
+}
+
+std::vector<ActionValue> Search::action_values(const State& root) {
+  set_range(root);
+  std::vector<ActionValue> out;
+  Action buf[kMaxActions];
+  const int k = root.legal_actions(buf);
+  for (int i = 0; i < k; ++i) {
+    if (obj_ == Objective::CARD_POINTS && kind_of(buf[i]) == CLAIM) continue;  // claims ignored
+    State c = root;
+    c.apply(buf[i]);
+    out.push_back({buf[i], exact(c, lo_, hi_)});
+  }
+  return out;
+}
+
+std::vector<Action> Search::principal_variation(const State& root, int value, int max_len) {
+  std::vector<Action> pv;
+  State s = root;
+  int v = value;
+  while (!s.over() && static_cast<int>(pv.size()) < max_len) {
+    Action buf[kMaxActions];
+    const int k = s.legal_actions(buf);
+    bool found = false;
+    for (int i = 0; i < k && !found; ++i) {
+      if (obj_ == Objective::CARD_POINTS && kind_of(buf[i]) == CLAIM) continue;
+      State c = s;
+      c.apply(buf[i]);
+      if (exact(c, lo_, hi_) == v) {
+        pv.push_back(buf[i]);
+        s = c;
+        found = true;
+      }
+    }
+    if (!found) break;
+    if (obj_ == Objective::CARD_POINTS && s.phase == Phase::END) break;
+  }
+  return pv;
+}
+
+}  // namespace ss

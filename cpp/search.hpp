@@ -1,0 +1,72 @@
+// Exact search: fail-soft alpha-beta over the rules engine with a transposition table, driven by
+// null-window (yes/no) tests on value thresholds narrowed to the exact value, as double-dummy
+// bridge solvers do. Every card's place must be known (an "open-card" position).
+#pragma once
+#include <chrono>
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+#include "state.hpp"
+#include "tt.hpp"
+
+namespace ss {
+
+// What the search maximises for the perspective player's side (the side to act at the root):
+// GAME_POINTS: the hand's zero-sum return (game points, carry included);
+// WIN: +1 win, 0 nobody scores, -1 loss;
+// CARD_POINTS: the side's score when every card has been played (claims ignored).
+enum class Objective : std::uint8_t { GAME_POINTS, WIN, CARD_POINTS };
+
+struct Limits {
+  std::uint64_t max_nodes = 0;  // 0: no limit
+  double max_seconds = 0;       // 0: no limit
+};
+
+struct SearchAborted : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct ActionValue {
+  Action action;
+  int value;
+};
+
+class Search {
+ public:
+  // `player`: whose side the values are for (with three players: that player against the
+  // other two together).
+  Search(TranspositionTable& tt, Objective obj, int player, Limits limits = {});
+
+  int value(const State& root);                      // exact value
+  bool at_least(const State& root, int threshold);   // value >= threshold ?
+  std::vector<ActionValue> action_values(const State& root);  // every legal action, exact
+  std::vector<Action> principal_variation(const State& root, int value, int max_len = 64);
+  std::uint64_t nodes() const { return nodes_; }
+  int min_value() const { return lo_; }
+  int max_value() const { return hi_; }
+  Objective objective() const { return obj_; }
+
+ private:
+  int ab(const State& s, int alpha, int beta);
+  int exact(const State& s, int lo, int hi);
+  void set_range(const State& root);
+  int leaf_value(const State& s) const;     // s is over
+  int points_value(const State& s) const;   // CARD_POINTS at the end of play
+  bool shortcut(const State& s, int* v) const;
+  int moves(const State& s, Action* buf, Action tt_move) const;
+  std::uint64_t key(const State& s) const;
+  bool maximizing(const State& s) const;
+  void check_limits();
+
+  TranspositionTable& tt_;
+  Objective obj_;
+  int player_;
+  int lo_ = 0, hi_ = 0;
+  Limits limits_;
+  std::chrono::steady_clock::time_point start_;
+  std::uint64_t nodes_ = 0;
+  std::uint32_t history_[kMaxPlayers][kCodes] = {};
+};
+
+}  // namespace ss

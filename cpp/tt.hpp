@@ -1,0 +1,100 @@
+// Transposition table: a fixed block of 4-entry buckets (one 64-byte cache line each), sized in
+// MiB at construction and never grown, so memory stays bounded.
+//
+// An entry keeps the 64-bit position key, a lower and an upper bound on the position's value
+// (from the perspective the key was made for), and the best action found.
+// Replacement policy, within the key's bucket:
+//   1. the entry with the same key is updated in place, its bounds intersected with the new
+//      ones (every stored bound is a true bound: an aborted search stores nothing);
+//   2. else an entry from an older generation (a previous root) is taken;
+// Entries of older generations never answer a probe: every root starts from an empty table
+// without clearing it, so a search's node count does not depend on what was solved before
+// (batch results and node counts are the same for any thread count). The 8-bit generation
+// wraps by clearing the table once every 255 roots.
+//   3. else the entry with the smallest `weight` (cards still in play: a proxy for how much
+//      work the entry saves), ties to the lower slot.
+#pragma once
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+namespace ss {
+
+struct TTEntry {
+  std::uint64_t key = 0;
+  std::int16_t lower = 0, upper = 0;
+  std::uint16_t move = 0xFFFF;
+  std::uint8_t gen = 0;
+  std::uint8_t weight = 0;
+};
+static_assert(sizeof(TTEntry) == 16, "four entries per cache line");
+
+class TranspositionTable {
+ public:
+  explicit TranspositionTable(std::size_t mib) { resize(mib); }
+
+  void resize(std::size_t mib) {
+    std::size_t buckets = 1;
+    const std::size_t want = (mib == 0 ? 1 : mib) * (1u << 20) / sizeof(Bucket);
+    while (buckets * 2 <= want) buckets *= 2;
+    table_.assign(buckets, Bucket{});
+    mask_ = buckets - 1;
+    gen_ = 1;
+  }
+  void clear() {
+    std::memset(static_cast<void*>(table_.data()), 0, table_.size() * sizeof(Bucket));
+    gen_ = 1;
+  }
+  void new_generation() {
+    if (gen_ == 255) clear();
+    else ++gen_;
+  }
+  std::size_t bytes() const { return table_.size() * sizeof(Bucket); }
+
+  const TTEntry* probe(std::uint64_t key) const {
+    const Bucket& b = table_[key & mask_];
+    for (const TTEntry& e : b.e)
+      if (e.key == key && e.gen == gen_) return &e;
+    return nullptr;
+  }
+
+  void store(std::uint64_t key, int lower, int upper, std::uint16_t move, int weight) {
+    Bucket& b = table_[key & mask_];
+    TTEntry* slot = nullptr;
+    for (TTEntry& e : b.e)
+      if (e.key == key && e.gen == gen_) { slot = &e; break; }
+    if (slot) {
+      const int lo = slot->lower > lower ? slot->lower : lower;
+      const int hi = slot->upper < upper ? slot->upper : upper;
+      if (lo <= hi) {  // (lo > hi only after a 64-bit key collision: then just replace)
+        lower = lo;
+        upper = hi;
+      }
+      if (move == 0xFFFF) move = slot->move;
+    } else {
+      for (TTEntry& e : b.e)
+        if (e.gen != gen_) { slot = &e; break; }
+      if (!slot) {
+        slot = &b.e[0];
+        for (TTEntry& e : b.e)
+          if (e.weight < slot->weight) slot = &e;
+      }
+    }
+    slot->key = key;
+    slot->lower = static_cast<std::int16_t>(lower);
+    slot->upper = static_cast<std::int16_t>(upper);
+    slot->move = move;
+    slot->gen = gen_;
+    slot->weight = static_cast<std::uint8_t>(weight);
+  }
+
+ private:
+  struct alignas(64) Bucket {
+    TTEntry e[4];
+  };
+  std::vector<Bucket> table_;
+  std::size_t mask_ = 0;
+  std::uint8_t gen_ = 1;
+};
+
+}  // namespace ss
