@@ -9,12 +9,12 @@ every card has been played, claims ignored).
 >>> g = Game.deal("schnapsen", seed=4)
 >>> r = solve(g)
 >>> r.value, r.player, [str(a) for a in r.best]
-(2, 1, ['close'])
+(-1, 1, ['AC', 'TC', 'QC', 'QD', 'JH'])
 >>> max(av.value for av in r.actions) == r.value, len(r.pv) > 0
 (True, True)
 >>> batch = solve_many([g, g.clone()], threads=2)
 >>> batch.values.tolist()
-[2, 2]
+[-1, -1]
 """
 
 from __future__ import annotations
