@@ -32,7 +32,7 @@ from typing import Any
 from .cards import SUITS, Card
 from .errors import NotationError, ProfileError
 from .game import Game
-from .profiles import Profile, get_profile
+from .profiles import Profile, format_overrides, get_profile
 
 __all__ = [
     "format_position",
@@ -178,14 +178,6 @@ def _bool_text(value: bool) -> str:
 
 
 # --- the profile token ------------------------------------------------------------------------
-def _knob_text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, tuple):
-        return ":".join(str(v) for v in value)
-    return str(value)
-
-
 def format_profile(profile: Profile) -> str:
     """The profile token: its name and the overridden knobs in brackets.
 
@@ -194,8 +186,7 @@ def format_profile(profile: Profile) -> str:
     """
     if not profile.overrides:
         return profile.name
-    inner = ",".join(f"{k}={_knob_text(v)}" for k, v in profile.overrides)
-    return f"{profile.name}[{inner}]"
+    return f"{profile.name}[{format_overrides(profile)}]"
 
 
 def _parse_knob(base: Profile, knob: str, text: str) -> Any:
