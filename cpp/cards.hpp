@@ -28,6 +28,9 @@ constexpr Mask suit_mask(int suit) { return (Mask{0xFF} << (suit * 8)) * (Mask{1
 // All copies of one rank.
 constexpr Mask rank_mask(int rank) { return Mask{0x0101010101010101ULL} << rank; }
 
+// All copies of the ranks strictly above rank index r (indices 0 .. r-1), in every suit.
+constexpr Mask rank_below_mask(int r) { return Mask{0x0101010101010101ULL} * ((Mask{1} << r) - 1); }
+
 constexpr int kPoints[kRanks] = {11, 10, 4, 3, 2, 0, 0, 0};
 
 inline int popcount(Mask m) { return __builtin_popcountll(m); }

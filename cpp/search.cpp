@@ -1,8 +1,18 @@
 #include "search.hpp"
 
+#include "bounds.hpp"
+
 #include <algorithm>
+#include <cstdio>
 
 namespace ss {
+
+#ifdef SS_STATS
+std::uint64_t g_stat[64][4];
+#define STAT(s, i) (++g_stat[(s).card_count() + (s).stock_len()][i])
+#else
+#define STAT(s, i) ((void)0)
+#endif
 
 namespace {
 
@@ -26,6 +36,8 @@ int cards_in_play(const State& s) { return s.card_count() + s.trick_len; }
 
 Search::Search(TranspositionTable& tt, Objective obj, int player, Limits limits)
     : tt_(tt), obj_(obj), player_(player), limits_(limits), start_(std::chrono::steady_clock::now()) {}
+
+void Search::set_tt_min_cards(const State& root) { tt_min_cards_ = 2 * root.n(); }
 
 void Search::check_limits() {
   if (limits_.max_nodes && nodes_ > limits_.max_nodes) throw SearchAborted("node limit reached");
@@ -61,6 +73,32 @@ bool Search::shortcut(const State& s, int* v) const {
   c.apply(make_action(CLAIM));
   *v = leaf_value(c);
   return true;
+}
+
+void Search::bounds(const State& s, int* lo, int* hi) const {
+  *lo = lo_;
+  *hi = hi_;
+  if (s.n() == 3) return;
+  const int a = s.side(player_);
+  const Outlook o = outlook(s);
+  if (obj_ == Objective::CARD_POINTS) {
+    *lo = std::max(*lo, o.score[a] + o.sure[a]);
+    *hi = std::min(*hi, o.score[a] + o.most[a]);
+    return;
+  }
+  int up = best_return(s, o, a), down = -best_return(s, o, 1 - a);
+  if (obj_ == Objective::WIN) {
+    up = (up > 0) - (up < 0);
+    down = (down > 0) - (down < 0);
+  }
+  int q;
+  if (quick_claim(s, o, &q)) {
+    if (obj_ == Objective::WIN) q = (q > 0) - (q < 0);
+    if (s.side(s.to_act) == a) down = std::max(down, q);
+    else up = std::min(up, -q);
+  }
+  *hi = std::min(*hi, up);
+  *lo = std::max(*lo, down);
 }
 
 std::uint64_t Search::key(const State& s) const {
@@ -149,7 +187,7 @@ int Search::moves(const State& s, Action* buf, Action tt_move) const {
       case EXCHANGE: sc = 400 * 4096; break;
       case MARRY: sc = 300 * 4096; break;
       case SHOW: sc = 300 * 4096; break;
-      case CLOSE: sc = 20 * 4096; break;
+      case CLOSE: sc = 500 * 4096; break;
       case DRAW: sc = 60 * 4096; break;
       case PASS: sc = 0; break;
       case CLAIM:
@@ -180,13 +218,21 @@ int Search::moves(const State& s, Action* buf, Action tt_move) const {
 int Search::ab(const State& s, int alpha, int beta) {
   if ((++nodes_ & 1023) == 0) check_limits();
   if (s.over()) return leaf_value(s);
+  STAT(s, 0);
+  // Near the end of play a search is cheaper than a table probe (a cache miss): no table there.
+  const bool use_tt = cards_in_play(s) > tt_min_cards_;
+  const std::uint64_t k = use_tt ? key(s) : 0;
+  if (use_tt) tt_.prefetch(k);
   int v;
   if (shortcut(s, &v)) return v;
-  const std::uint64_t k = key(s);
+  int blo, bhi;
+  bounds(s, &blo, &bhi);
+  if (bhi <= alpha || blo == bhi) return STAT(s, 2), bhi;
+  if (blo >= beta) return STAT(s, 2), blo;
   Action tt_move = kNoMove;
-  if (const TTEntry* e = tt_.probe(k)) {
-    if (e->lower >= beta || e->lower == e->upper) return e->lower;
-    if (e->upper <= alpha) return e->upper;
+  if (const TTEntry* e = use_tt ? tt_.probe(k) : nullptr) {
+    if (e->lower >= beta || e->lower == e->upper) return STAT(s, 1), e->lower;
+    if (e->upper <= alpha) return STAT(s, 1), e->upper;
     if (e->lower > alpha) alpha = e->lower;
     if (e->upper < beta) beta = e->upper;
     tt_move = e->move;
@@ -208,6 +254,7 @@ int Search::ab(const State& s, int alpha, int beta) {
       if (maxi) alpha = std::max(alpha, v);
       else beta = std::min(beta, v);
       if (alpha >= beta) {
+        if (i == 0) STAT(s, 3);
         if (kind_of(buf[i]) == PLAY) history_[s.to_act][arg_of(buf[i])] += static_cast<std::uint32_t>(cards_in_play(s));
         break;
       }
@@ -217,7 +264,7 @@ int Search::ab(const State& s, int alpha, int beta) {
   if (best <= a0) upper = best;       // failed low: the value is at most best
   else if (best >= b0) lower = best;  // failed high: at least best
   else lower = upper = best;
-  tt_.store(k, lower, upper, best_move, cards_in_play(s));
+  if (use_tt) tt_.store(k, lower, upper, best_move, cards_in_play(s));
   return best;
 }
 
@@ -225,6 +272,9 @@ int Search::exact(const State& s, int lo, int hi) {
   while (lo < hi) {
     const int t = lo + (hi - lo + 1) / 2;  // is the value >= t ?
     const int v = ab(s, t - 1, t);
+#ifdef SS_STATS
+    std::printf("  t=%d -> %d nodes so far %llu\n", t, v, (unsigned long long)nodes_);
+#endif
     if (v >= t) lo = std::min(v, hi);
     else hi = std::max(v, lo);
   }
@@ -232,6 +282,7 @@ int Search::exact(const State& s, int lo, int hi) {
 }
 
 void Search::set_range(const State& root) {
+  set_tt_min_cards(root);
   switch (obj_) {
     case Objective::GAME_POINTS:
       lo_ = root.n() == 3 ? -2 : -(3 + root.carry);

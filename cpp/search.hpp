@@ -51,9 +51,11 @@ class Search {
   int ab(const State& s, int alpha, int beta);
   int exact(const State& s, int lo, int hi);
   void set_range(const State& root);
+  void set_tt_min_cards(const State& root);
   int leaf_value(const State& s) const;     // s is over
   int points_value(const State& s) const;   // CARD_POINTS at the end of play
   bool shortcut(const State& s, int* v) const;
+  void bounds(const State& s, int* lo, int* hi) const;  // sure bounds on the value
   int moves(const State& s, Action* buf, Action tt_move) const;
   std::uint64_t key(const State& s) const;
   bool maximizing(const State& s) const;
@@ -63,6 +65,7 @@ class Search {
   Objective obj_;
   int player_;
   int lo_ = 0, hi_ = 0;
+  int tt_min_cards_ = 4;  // positions with at most this many cards in play skip the table
   Limits limits_;
   std::chrono::steady_clock::time_point start_;
   std::uint64_t nodes_ = 0;

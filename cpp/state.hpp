@@ -74,6 +74,11 @@ struct State {
   int side_score(int s) const;
   int side_tricks(int s) const;
   int card_count() const;  // cards still in hands
+  Mask stock_cards() const {
+    Mask m = 0;
+    for (int i = stock_top; i < stock_end; ++i) m |= bit(stock[i]);
+    return m;
+  }
 
   bool can_exchange(int p) const;
   bool can_close() const;

@@ -15,8 +15,12 @@
 //      work the entry saves), ties to the lower slot.
 #pragma once
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
-#include <vector>
+#include <new>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace ss {
 
@@ -32,24 +36,39 @@ static_assert(sizeof(TTEntry) == 16, "four entries per cache line");
 class TranspositionTable {
  public:
   explicit TranspositionTable(std::size_t mib) { resize(mib); }
+  ~TranspositionTable() { std::free(table_); }
+  TranspositionTable(const TranspositionTable&) = delete;
+  TranspositionTable& operator=(const TranspositionTable&) = delete;
 
   void resize(std::size_t mib) {
     std::size_t buckets = 1;
     const std::size_t want = (mib == 0 ? 1 : mib) * (1u << 20) / sizeof(Bucket);
     while (buckets * 2 <= want) buckets *= 2;
-    table_.assign(buckets, Bucket{});
+    std::free(table_);
+    table_ = nullptr;
+    // 2 MiB alignment lets the kernel back the table with huge pages: probes are random
+    // accesses, and TLB misses would otherwise cost as much as the cache misses.
+    const std::size_t bytes = buckets * sizeof(Bucket);
+    const std::size_t align = bytes >= (std::size_t{2} << 20) ? (std::size_t{2} << 20) : 64;
+    table_ = static_cast<Bucket*>(std::aligned_alloc(align, bytes));
+    if (!table_) throw std::bad_alloc();
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (align > 64) madvise(table_, bytes, MADV_HUGEPAGE);
+#endif
+    size_ = buckets;
     mask_ = buckets - 1;
-    gen_ = 1;
+    clear();
   }
   void clear() {
-    std::memset(static_cast<void*>(table_.data()), 0, table_.size() * sizeof(Bucket));
+    std::memset(static_cast<void*>(table_), 0, size_ * sizeof(Bucket));
     gen_ = 1;
   }
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&table_[key & mask_]); }
   void new_generation() {
     if (gen_ == 255) clear();
     else ++gen_;
   }
-  std::size_t bytes() const { return table_.size() * sizeof(Bucket); }
+  std::size_t bytes() const { return size_ * sizeof(Bucket); }
 
   const TTEntry* probe(std::uint64_t key) const {
     const Bucket& b = table_[key & mask_];
@@ -92,7 +111,8 @@ class TranspositionTable {
   struct alignas(64) Bucket {
     TTEntry e[4];
   };
-  std::vector<Bucket> table_;
+  Bucket* table_ = nullptr;
+  std::size_t size_ = 0;
   std::size_t mask_ = 0;
   std::uint8_t gen_ = 1;
 };

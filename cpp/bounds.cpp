@@ -1,0 +1,172 @@
+#include "bounds.hpp"
+
+namespace ss {
+
+namespace {
+
+// Trumps of side `x` that win whatever trick they are played to: higher than every trump the
+// other side holds, has in the current trick, or could still draw. (A plain-suit master is no
+// sure winner: discarded on another suit it loses. An identical copy elsewhere is no lower
+// card either: the first played wins.)
+Mask sure_winners(const State& s, int x, Mask in_play) {
+  Mask mine = 0;
+  for (int p = 0; p < s.n(); ++p)
+    if (s.side(p) == x) mine |= s.hand[p];
+  const Mask trumps = suit_mask(s.trump_suit);
+  const Mask other = in_play & ~mine & trumps;
+  int top_other = kRanks;  // rank index of their highest trump (a lower index is higher)
+  if (other) top_other = __builtin_ctz(codes_of(other) >> (s.trump_suit * 8) & 0xFF);
+  return mine & trumps & rank_below_mask(top_other);
+}
+
+}  // namespace
+
+Outlook outlook(const State& s) {
+  const RuleSet& r = s.R();
+  Outlook o;
+  // Cards still to be won: in hands, in the trick, and in the stock while it can be drawn.
+  const Mask stock = s.stock_open() ? s.stock_cards() : 0;
+  Mask in_play = stock;
+  for (int p = 0; p < s.n(); ++p) in_play |= s.hand[p];
+  for (int i = 0; i < s.trick_len; ++i) in_play |= bit(s.trick[i]);
+  const int left = card_points(in_play);
+  const bool can_marry = r.marriages == Marriages::ANY || (r.marriages == Marriages::OPEN && s.stock_open());
+  for (int x = 0; x < 2; ++x) {
+    Mask hands = 0;
+    for (int p = 0; p < s.n(); ++p)
+      if (s.side(p) == x) {
+        o.score[x] += card_points(s.taken[p]) + s.marriage_pts[p] + s.bonus[p];
+        o.tricks[x] += s.tricks[p];
+        o.most[x] += s.pending[p];
+        hands |= s.hand[p];
+      }
+    if (can_marry) {  // kings and queens never leave a hand except to be played
+      const Mask free = (hands | stock) & ~s.married;
+      for (int suit = 0; suit < kSuits; ++suit) {
+        const int k = popcount(free & code_mask(code_of(suit, KING)));
+        const int q = popcount(free & code_mask(code_of(suit, QUEEN)));
+        o.most[x] += (k < q ? k : q) * (suit == s.trump_suit ? r.marriage_royal : r.marriage_common);
+      }
+    }
+    o.winners[x] = sure_winners(s, x, in_play);
+    o.sure[x] = card_points(o.winners[x]);
+  }
+  for (int x = 0; x < 2; ++x) {
+    o.most[x] += left - o.sure[1 - x];  // the other side's sure winners never come to x
+    if (s.closed_by < 0) o.most[x] += r.last_trick_bonus;
+  }
+  return o;
+}
+
+namespace {
+
+// The return side x receives for a claim made now-ish, the other side's score and tricks as
+// they stand.
+int claim_return(const State& s, const Outlook& o, int x) {
+  const RuleSet& r = s.R();
+  const int y = 1 - x;
+  int pts = o.tricks[y] == 0 ? 3 : (o.score[y] < r.schneider ? 2 : 1);
+  if (s.closed_by >= 0) {
+    if (s.side(s.closed_by) == x) {
+      if (r.close_stakes == CloseStakes::CLOSING)
+        pts = !s.close_opp_had_trick ? 3 : (s.close_opp_score < r.schneider ? 2 : 1);
+    } else {
+      pts = r.close_fail == CloseFail::OPP2OR3_AT_CLOSE && !s.close_opp_had_trick ? 3 : 2;
+    }
+  }
+  return pts + s.carry;
+}
+
+}  // namespace
+
+bool quick_claim(const State& s, const Outlook& o, int* value) {
+  const RuleSet& r = s.R();
+  if (r.claim == Claim::NONE || s.n() != 2 || s.phase != Phase::LEAD || s.marriage_suit >= 0)
+    return false;
+  const int p = s.to_act, x = s.side(p), y = 1 - x;
+  const int k = popcount(o.winners[x]);
+  if (k == 0) return false;
+  int gain = o.sure[x] + s.pending[p];  // the first trick also credits pending marriages
+  if (!s.stock_open()) {  // the other side adds its k cheapest cards (nothing is drawn)
+    int pts[kMaxActions], m = 0;
+    Mask h = s.hand[1 - p];
+    while (h) {
+      pts[m++] = kPoints[rank_of(lowest(h))];
+      h &= h - 1;
+    }
+    for (int i = 0; i < k && i < m; ++i) {  // k smallest of m (m <= a dozen): selection
+      int lo = i;
+      for (int j = i + 1; j < m; ++j)
+        if (pts[j] < pts[lo]) lo = j;
+      const int t = pts[i];
+      pts[i] = pts[lo];
+      pts[lo] = t;
+      gain += pts[i];
+    }
+  }
+  if (o.score[x] + gain < r.target) return false;
+  // Where claims are made on any turn, the other side claims first if it holds the target.
+  if (r.claim == Claim::TURN && o.score[y] >= r.target) return false;
+  int v = claim_return(s, o, x);
+  if (r.claim == Claim::TURN) {
+    // The other side may claim (falsely) on each of its turns: with the `mirror` rule that
+    // can cost it less than the claim it is about to suffer.
+    int pts;
+    if (s.closed_by >= 0 && s.side(s.closed_by) == y)
+      pts = r.close_fail == CloseFail::OPP2OR3_AT_CLOSE && !s.close_opp_had_trick ? 3 : 2;
+    else if (r.false_claim == FalseClaim::MIRROR)
+      pts = o.score[x] + gain < r.schneider ? 2 : 1;  // x's rate once it has cashed
+    else
+      pts = 2;
+    if (pts + s.carry < v) v = pts + s.carry;
+  }
+  *value = v;
+  return true;
+}
+
+int best_return(const State& s, const Outlook& o, int x) {
+  const RuleSet& r = s.R();
+  const int y = 1 - x;
+  const int xs = o.score[x], ys = o.score[y];
+  const int max_x = xs + o.most[x];
+  const bool reach = max_x >= r.target;
+  // y claims as soon as it can: a hand y is sure to take to the target is never played out.
+  // (Its sure winners also give it a trick, and with it a chance to claim.)
+  const bool y_gets_there = r.claim != Claim::NONE && o.winners[y] && ys + o.sure[y] >= r.target;
+  const int rate_y = o.tricks[y] == 0 ? 3 : (ys < r.schneider ? 2 : 1);
+  const int closer_fail = r.close_fail == CloseFail::OPP2OR3_AT_CLOSE && !s.close_opp_had_trick ? 3 : 2;
+  const bool x_closed = s.closed_by >= 0 && s.side(s.closed_by) == x;
+  const bool y_closed = s.closed_by >= 0 && !x_closed;
+  int best = -1;  // -1: only losses remain
+  if (r.claim != Claim::NONE && reach) {
+    int pts = rate_y;  // (a close x makes later fixes the stakes at y's score then: no more)
+    if (x_closed && r.close_stakes == CloseStakes::CLOSING)
+      pts = !s.close_opp_had_trick ? 3 : (s.close_opp_score < r.schneider ? 2 : 1);
+    if (y_closed) pts = closer_fail;
+    if (pts > best) best = pts;
+  }
+  if (y_closed && closer_fail > best) best = closer_fail;
+  if (s.closed_by < 0 && !y_gets_there) {  // the hand may be played out (x need not close)
+    int nat = -1;
+    switch (r.natural_end) {
+      case NaturalEnd::CLAIM_OR_DRAW: nat = 0; break;
+      case NaturalEnd::LAST_TRICK: nat = 1; break;
+      case NaturalEnd::FIRST_TO_TARGET:
+        if (s.first_to_target == x) nat = rate_y;
+        else if (s.first_to_target < 0) nat = reach && rate_y > 1 ? rate_y : 1;
+        break;
+      case NaturalEnd::HIGHER_TOTAL: nat = max_x > ys ? rate_y : (max_x == ys ? 0 : -1); break;
+      case NaturalEnd::SIDE_TOTAL:
+        if (reach) nat = o.tricks[y] == 0 ? 3 : (max_x >= 100 ? 2 : 1);
+        else if (xs < r.target && ys + o.sure[y] < r.target) nat = 0;
+        break;
+      case NaturalEnd::DEAD_HAND: nat = 1; break;  // (three players: not used)
+    }
+    if (nat > best) best = nat;
+  }
+  if (best > 0) return best + s.carry;
+  if (best == 0) return 0;
+  return -(1 + s.carry);
+}
+
+}  // namespace ss
