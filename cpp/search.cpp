@@ -51,8 +51,13 @@ bool Search::maximizing(const State& s) const { return s.side(s.to_act) == s.sid
 
 int Search::points_value(const State& s) const { return s.side_score(s.side(player_)); }
 
+int Search::base(const State& s) const {
+  const int a = s.side(player_);
+  return obj_ == Objective::TRICKS ? s.side_tricks(a) : s.side_score(a);
+}
+
 int Search::leaf_value(const State& s) const {
-  if (obj_ == Objective::CARD_POINTS) return points_value(s);
+  if (relative()) return base(s);
   const int r = s.returns[player_];
   if (obj_ == Objective::WIN) return (r > 0) - (r < 0);
   return r;
@@ -62,9 +67,9 @@ int Search::leaf_value(const State& s) const {
 // the others (a player at the target never gains by waiting: the opponents' points and tricks
 // can only grow, so the claim is taken at the first chance).
 bool Search::shortcut(const State& s, int* v) const {
-  if (obj_ == Objective::CARD_POINTS) {
+  if (relative()) {
     if (s.phase != Phase::END) return false;
-    *v = points_value(s);
+    *v = base(s);
     return true;
   }
   const int p = s.to_act;
@@ -80,6 +85,16 @@ void Search::bounds(const State& s, int* lo, int* hi) const {
   *hi = hi_;
   if (s.n() == 3) return;
   const int a = s.side(player_);
+  if (obj_ == Objective::TRICKS) {  // a sure winner of theirs is a trick we do not get
+    Mask theirs = 0;
+    for (int p = 0; p < s.n(); ++p)
+      if (s.side(p) != a) theirs |= s.hand[p];
+    const int left = (s.card_count() + s.trick_len + (s.stock_open() ? s.stock_len() : 0)) / s.n();
+    const Outlook o = outlook(s);
+    *lo = o.tricks[a];
+    *hi = std::min(*hi, o.tricks[a] + left - (o.winners[1 - a] & theirs ? 1 : 0));
+    return;
+  }
   const Outlook o = outlook(s);
   if (obj_ == Objective::CARD_POINTS) {
     *lo = std::max(*lo, o.score[a] + o.sure[a]);
@@ -120,7 +135,10 @@ std::uint64_t Search::key(const State& s) const {
     int pend = 0;
     for (int p = 0; p < s.n(); ++p)
       if (s.side(p) == q) pend += s.pending[p];
-    sc |= std::uint64_t(s.side_score(q)) << (q * 9) | std::uint64_t(pend) << (27 + q * 8);
+    // Relative objectives store values less what the side already has: the rest of the
+    // hand does not depend on the scores, so the key leaves them out.
+    if (!relative()) sc |= std::uint64_t(s.side_score(q)) << (q * 9);
+    sc |= std::uint64_t(pend) << (27 + q * 8);
   }
   for (int p = 0; p < s.n(); ++p)  // with three players trick counts and order decide the dead hand
     tr |= r.players == 3 ? (std::uint64_t{s.tricks[p]} | std::uint64_t{s.last_win[p]} << 5) << (p * 10)
@@ -191,7 +209,7 @@ int Search::moves(const State& s, Action* buf, Action tt_move) const {
       case DRAW: sc = 60 * 4096; break;
       case PASS: sc = 0; break;
       case CLAIM:
-        if (obj_ == Objective::CARD_POINTS) continue;
+        if (relative()) continue;
         sc = -1000 * 4096;
         break;
     }
@@ -215,10 +233,29 @@ int Search::moves(const State& s, Action* buf, Action tt_move) const {
   return n;
 }
 
+// The last trick when nobody can claim (or claims do not count): every player holds at most one
+// card, so the rest of the hand is forced; play it out without searching.
+bool Search::forced_end(const State& s, int* v) {
+  if (!relative() && s.R().claim != Claim::NONE) return false;
+  if (s.stock_open() || (s.phase != Phase::LEAD && s.phase != Phase::FOLLOW)) return false;
+  for (int p = 0; p < s.n(); ++p)
+    if (s.hand[p] & (s.hand[p] - 1)) return false;
+  State c = s;
+  while (!c.over() && c.phase != Phase::END) {
+    const Mask h = c.hand[c.to_act];
+    if (!h || c.marriage_suit >= 0) return false;  // (a lead bound to a marriage: search it)
+    c.apply(make_action(PLAY, code_of_id(lowest(h))));
+    ++nodes_;
+  }
+  *v = c.over() ? leaf_value(c) : base(c);
+  return true;
+}
+
 int Search::ab(const State& s, int alpha, int beta) {
   if ((++nodes_ & 1023) == 0) check_limits();
   if (s.over()) return leaf_value(s);
   STAT(s, 0);
+  if (int fv; forced_end(s, &fv)) return fv;
   // Near the end of play a search is cheaper than a table probe (a cache miss): no table there.
   const bool use_tt = cards_in_play(s) > tt_min_cards_;
   const std::uint64_t k = use_tt ? key(s) : 0;
@@ -230,11 +267,13 @@ int Search::ab(const State& s, int alpha, int beta) {
   if (bhi <= alpha || blo == bhi) return STAT(s, 2), bhi;
   if (blo >= beta) return STAT(s, 2), blo;
   Action tt_move = kNoMove;
+  const int off = relative() ? base(s) : 0;
   if (const TTEntry* e = use_tt ? tt_.probe(k) : nullptr) {
-    if (e->lower >= beta || e->lower == e->upper) return STAT(s, 1), e->lower;
-    if (e->upper <= alpha) return STAT(s, 1), e->upper;
-    if (e->lower > alpha) alpha = e->lower;
-    if (e->upper < beta) beta = e->upper;
+    const int lower = e->lower + off, upper = e->upper + off;
+    if (lower >= beta || lower == upper) return STAT(s, 1), lower;
+    if (upper <= alpha) return STAT(s, 1), upper;
+    if (lower > alpha) alpha = lower;
+    if (upper < beta) beta = upper;
     tt_move = e->move;
   }
   Action buf[kMaxActions];
@@ -264,11 +303,19 @@ int Search::ab(const State& s, int alpha, int beta) {
   if (best <= a0) upper = best;       // failed low: the value is at most best
   else if (best >= b0) lower = best;  // failed high: at least best
   else lower = upper = best;
-  if (use_tt) tt_.store(k, lower, upper, best_move, cards_in_play(s));
+  if (use_tt) tt_.store(k, lower - off, upper - off, best_move, cards_in_play(s));
   return best;
 }
 
 int Search::exact(const State& s, int lo, int hi) {
+  if (s.over()) return leaf_value(s);
+  int v;
+  if (shortcut(s, &v)) return v;
+  if (by_points(s)) return value_by_points(s);
+  int blo, bhi;  // the sure bounds leave fewer thresholds to test
+  bounds(s, &blo, &bhi);
+  lo = std::max(lo, blo);
+  hi = std::min(hi, bhi);
   while (lo < hi) {
     const int t = lo + (hi - lo + 1) / 2;  // is the value >= t ?
     const int v = ab(s, t - 1, t);
@@ -290,7 +337,70 @@ void Search::set_range(const State& root) {
       break;
     case Objective::WIN: lo_ = -1; hi_ = 1; break;
     case Objective::CARD_POINTS: lo_ = 0; hi_ = 250; break;
+    case Objective::TRICKS: lo_ = 0; hi_ = 64; break;
   }
+}
+
+// Without claims, marriages or closing, a `side_total` hand is scored on the final card points
+// alone (and, for 3, on the other side taking no trick). That score is a non-decreasing step
+// function of our final points, so its minimax value is the step function of the minimax card
+// points: a few null-window card-point searches, whose table entries are score-independent.
+bool Search::by_points(const State& s) const {
+  const RuleSet& r = s.R();
+  return !relative() && s.n() != 3 && r.claim == Claim::NONE && r.marriages == Marriages::NONE &&
+         r.close == Close::NONE && r.natural_end == NaturalEnd::SIDE_TOTAL;
+}
+
+bool Search::reaches(const State& s, Objective o, int t) {
+  struct Restore {  // switch the objective for one search (exceptions included)
+    Search& se;
+    Objective obj;
+    int lo, hi;
+    ~Restore() { se.obj_ = obj; se.lo_ = lo; se.hi_ = hi; }
+  } restore{*this, obj_, lo_, hi_};
+  obj_ = o;
+  lo_ = 0;
+  hi_ = o == Objective::TRICKS ? 64 : 250;
+  if (t <= lo_) return true;
+  if (t > hi_) return false;
+  return ab(s, t - 1, t) >= t;
+}
+
+int Search::value_by_points(const State& s) {
+  const RuleSet& r = s.R();
+  const int a = s.side(player_), b = 1 - a;
+  const Outlook o = outlook(s);
+  const int total = o.score[0] + o.score[1] + o.most[0] + o.sure[1];  // every point goes somewhere
+  // Our final points -> the result (without the every-trick case).
+  auto result = [&](int mine) {
+    const int theirs = total - mine;
+    if (mine >= r.target) return (mine >= 100 ? 2 : 1) + s.carry;
+    if (theirs >= r.target) return -((theirs >= 100 ? 2 : 1) + s.carry);
+    return 0;
+  };
+  // Where the result changes: our final points at which a step starts.
+  int steps[4] = {r.target, 100, total - r.target + 1, total - 100 + 1}, n = 0;
+  std::sort(steps, steps + 4);
+  int lo = o.score[a] + o.sure[a], hi = o.score[a] + o.most[a];  // our final points lie here
+  int cand[4];
+  for (int t : steps)
+    if (t > lo && t <= hi && (n == 0 || cand[n - 1] != t)) cand[n++] = t;
+  // Binary search for the highest step we can secure.
+  int i = 0, j = n;  // we reach cand[0..i) for sure; not cand[j..n)
+  while (i < j) {
+    const int m = (i + j) / 2;
+    if (reaches(s, Objective::CARD_POINTS, cand[m])) i = m + 1;
+    else j = m;
+  }
+  const int mine = i == 0 ? lo : cand[i - 1];
+  int v = result(mine);
+  const int left = (s.card_count() + s.trick_len) / s.n();
+  if (v > 0 && o.tricks[b] == 0 && left > 0 && reaches(s, Objective::TRICKS, o.tricks[a] + left))
+    v = 3 + s.carry;
+  if (v < 0 && o.tricks[a] == 0 && left > 0 && !reaches(s, Objective::TRICKS, 1))
+    v = -(3 + s.carry);
+  if (obj_ == Objective::WIN) return (v > 0) - (v < 0);
+  return v;
 }
 
 int Search::value(const State& root) {
@@ -302,6 +412,7 @@ bool Search::at_least(const State& root, int threshold) {
   set_range(root);
   if (threshold <= lo_) return true;
   if (threshold > hi_) return false;
+  if (by_points(root)) return exact(root, lo_, hi_) >= threshold;
   return ab(root, threshold - 1, threshold) >= threshold;
 }
 
@@ -311,7 +422,7 @@ std::vector<ActionValue> Search::action_values(const State& root) {
   Action buf[kMaxActions];
   const int k = root.legal_actions(buf);
   for (int i = 0; i < k; ++i) {
-    if (obj_ == Objective::CARD_POINTS && kind_of(buf[i]) == CLAIM) continue;  // claims ignored
+    if (relative() && kind_of(buf[i]) == CLAIM) continue;  // claims ignored
     State c = root;
     c.apply(buf[i]);
     out.push_back({buf[i], exact(c, lo_, hi_)});
@@ -328,7 +439,7 @@ std::vector<Action> Search::principal_variation(const State& root, int value, in
     const int k = s.legal_actions(buf);
     bool found = false;
     for (int i = 0; i < k && !found; ++i) {
-      if (obj_ == Objective::CARD_POINTS && kind_of(buf[i]) == CLAIM) continue;
+      if (relative() && kind_of(buf[i]) == CLAIM) continue;
       State c = s;
       c.apply(buf[i]);
       if (exact(c, lo_, hi_) == v) {
@@ -338,7 +449,7 @@ std::vector<Action> Search::principal_variation(const State& root, int value, in
       }
     }
     if (!found) break;
-    if (obj_ == Objective::CARD_POINTS && s.phase == Phase::END) break;
+    if (relative() && s.phase == Phase::END) break;
   }
   return pv;
 }

@@ -15,8 +15,9 @@ namespace ss {
 // What the search maximises for the perspective player's side (the side to act at the root):
 // GAME_POINTS: the hand's zero-sum return (game points, carry included);
 // WIN: +1 win, 0 nobody scores, -1 loss;
-// CARD_POINTS: the side's score when every card has been played (claims ignored).
-enum class Objective : std::uint8_t { GAME_POINTS, WIN, CARD_POINTS };
+// CARD_POINTS: the side's score when every card has been played (claims ignored);
+// TRICKS: the side's tricks when every card has been played (claims ignored).
+enum class Objective : std::uint8_t { GAME_POINTS, WIN, CARD_POINTS, TRICKS };
 
 struct Limits {
   std::uint64_t max_nodes = 0;  // 0: no limit
@@ -53,8 +54,14 @@ class Search {
   void set_range(const State& root);
   void set_tt_min_cards(const State& root);
   int leaf_value(const State& s) const;     // s is over
+  bool relative() const { return obj_ == Objective::CARD_POINTS || obj_ == Objective::TRICKS; }
+  int base(const State& s) const;           // what the side already has (relative objectives)
+  bool by_points(const State& s) const;     // game points follow from card points alone?
+  int value_by_points(const State& s);
+  bool reaches(const State& s, Objective o, int t);  // can the side secure o >= t ?
   int points_value(const State& s) const;   // CARD_POINTS at the end of play
   bool shortcut(const State& s, int* v) const;
+  bool forced_end(const State& s, int* v);
   void bounds(const State& s, int* lo, int* hi) const;  // sure bounds on the value
   int moves(const State& s, Action* buf, Action tt_move) const;
   std::uint64_t key(const State& s) const;
