@@ -37,7 +37,7 @@ int cards_in_play(const State& s) { return s.card_count() + s.trick_len; }
 Search::Search(TranspositionTable& tt, Objective obj, int player, Limits limits)
     : tt_(tt), obj_(obj), player_(player), limits_(limits), start_(std::chrono::steady_clock::now()) {}
 
-void Search::set_tt_min_cards(const State& root) { tt_min_cards_ = 2 * root.n(); }
+void Search::set_tt_min_cards(const State& root) { tt_min_cards_ = root.n(); }
 
 void Search::check_limits() {
   if (limits_.max_nodes && nodes_ > limits_.max_nodes) throw SearchAborted("node limit reached");
