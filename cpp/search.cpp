@@ -257,15 +257,17 @@ int Search::ab(const State& s, int alpha, int beta) {
   STAT(s, 0);
   if (int fv; forced_end(s, &fv)) return fv;
   // Near the end of play a search is cheaper than a table probe (a cache miss): no table there.
-  const bool use_tt = cards_in_play(s) > tt_min_cards_;
+  const bool use_tt = s.trick_len == 0 && cards_in_play(s) > tt_min_cards_;
   const std::uint64_t k = use_tt ? key(s) : 0;
   if (use_tt) tt_.prefetch(k);
   int v;
   if (shortcut(s, &v)) return v;
-  int blo, bhi;
-  bounds(s, &blo, &bhi);
-  if (bhi <= alpha || blo == bhi) return STAT(s, 2), bhi;
-  if (blo >= beta) return STAT(s, 2), blo;
+  if (s.trick_len == 0) {  // (mid-trick the bounds rarely change: not worth their cost)
+    int blo, bhi;
+    bounds(s, &blo, &bhi);
+    if (bhi <= alpha || blo == bhi) return STAT(s, 2), bhi;
+    if (blo >= beta) return STAT(s, 2), blo;
+  }
   Action tt_move = kNoMove;
   const int off = relative() ? base(s) : 0;
   if (const TTEntry* e = use_tt ? tt_.probe(k) : nullptr) {
