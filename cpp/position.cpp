@@ -314,6 +314,7 @@ State state_from_fields(const RuleSet* rules, const Fields& f) {
     case Phase::OVER: break;
   }
   require(f.turn_step >= 0 && f.turn_step <= 3, "turn_step must be 0..3");
+  require(f.marriage_suit >= -1, "marriage_suit must be a suit (0..3) or -1");
   require(f.turn_step == 0 || f.phase == Phase::LEAD || f.phase == Phase::FOLLOW,
           "turn_step is only kept during a lead or follow turn");
   require(f.marriage_suit < 0 || (f.marriage_suit < 4 && f.turn_step == 3 && f.phase == Phase::LEAD),
@@ -359,6 +360,7 @@ State state_from_fields(const RuleSet* rules, const Fields& f) {
                                     ") do not match the marriages declared (" + std::to_string(value) + ")");
     s.marriage_pts[p] = static_cast<std::int16_t>(mp);
     s.pending[p] = static_cast<std::int16_t>(pe);
+    require(f.bonus[p] >= 0 && f.bonus[p] <= 250, who + ": bonus points out of range");
     s.bonus[p] = static_cast<std::int16_t>(f.bonus[p]);
     if (f.phase != Phase::OVER) {
       const int expect = (hands_empty && !closed && p == f.last_trick_winner) ? r.last_trick_bonus : 0;
@@ -384,6 +386,9 @@ State state_from_fields(const RuleSet* rules, const Fields& f) {
   s.last_trick_winner = static_cast<std::int8_t>(f.last_trick_winner);
   s.first_to_target = static_cast<std::int8_t>(f.first_to_target);
   s.carry = static_cast<std::int16_t>(f.carry);
+  if (!closed)
+    require(f.close_opp_score == 0 && !f.close_opp_had_trick,
+            "close_opp_score and close_opp_had_trick are only kept once the stock is closed");
   if (closed) {
     const int opp = 1 - r.side(f.closed_by);
     require(f.close_opp_score >= 0 && f.close_opp_score <= s.side_score(opp),
@@ -405,10 +410,17 @@ State state_from_fields(const RuleSet* rules, const Fields& f) {
       s.points[q] = static_cast<std::int16_t>(f.points[q]);
     }
     for (int p = 0; p < n; ++p) {
+      require(f.returns[p] >= -220 && f.returns[p] <= 220, "returns out of range");
       s.returns[p] = static_cast<std::int16_t>(f.returns[p]);
-      sum += f.returns[p] * (n == 4 ? 1 : 1);
+      sum += f.returns[p];
     }
-    require(n == 4 ? f.returns[0] + f.returns[1] == 0 : sum == 0, "returns must sum to zero");
+    require(sum == 0, "returns must sum to zero");
+    if (r.sides == 2) {  // two sides: at most one scores, and the returns are the difference
+      require(f.points[0] == 0 || f.points[1] == 0, "only one side can receive game points");
+      for (int p = 0; p < n; ++p)
+        require(f.returns[p] == f.points[r.side(p)] - f.points[1 - r.side(p)],
+                "returns must be the side's game points less the other side's");
+    }
     require(f.carry_out >= 0 && f.carry_out <= 110, "carry_out out of range");
     s.carry_out = static_cast<std::int16_t>(f.carry_out);
     s.reason = f.reason;
