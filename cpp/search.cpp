@@ -163,6 +163,7 @@ int Search::moves(const State& s, Action* buf, Action tt_move) const {
   for (int q = 0; q < s.n(); ++q) in_play |= s.hand[q];
   for (int i = 0; i < s.trick_len; ++i) in_play |= bit(s.trick[i]);
   const bool merge = !s.stock_open();
+  const bool strict_two = s.n() == 2 && s.strict() && !s.stock_open();
   // Current best card of the trick (for followers).
   int best = -1;
   for (int i = 0; i < s.trick_len; ++i)
@@ -194,6 +195,13 @@ int Search::moves(const State& s, Action* buf, Action tt_move) const {
         const int pts = kPoints[rank];
         if (s.trick_len == 0) {
           sc = 4 * pts - (suit == s.trump_suit ? 30 : 0);
+          if (strict_two) {  // a lead nobody can beat takes the trick
+            const Mask others = in_play & ~s.hand[p];
+            const Mask same = others & suit_mask(suit);
+            const bool master = !(same & higher_in_suit(c)) && !(same & code_mask(c));
+            if (master && (suit == s.trump_suit || same || !(others & suit_mask(s.trump_suit))))
+              sc += 60;
+          }
         } else if (beats(c, s.trick[best], s.trump_suit)) {
           sc = 100 + trick_pts + pts - (suit == s.trump_suit ? 12 : 0) - (partner_winning ? 150 : 0);
         } else {
