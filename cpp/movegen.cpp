@@ -6,7 +6,7 @@ namespace ss {
 int State::side_score(int s) const {
   int total = 0;
   for (int p = 0; p < n(); ++p)
-    if (side(p) == s) total += card_points(taken[p]) + marriage_pts[p] + bonus[p];
+    if (side(p) == s) total += score[p];
   return total;
 }
 

@@ -373,6 +373,8 @@ State state_from_fields(const RuleSet* rules, const Fields& f) {
   if (f.last_trick_winner >= 0)
     require(f.last_win[f.last_trick_winner] == total_tricks, "the last-trick winner won the latest trick");
 
+  for (int p = 0; p < n; ++p)
+    s.score[p] = static_cast<std::int16_t>(card_points(s.taken[p]) + s.marriage_pts[p] + s.bonus[p]);
   s.dealer = static_cast<std::int8_t>(f.dealer);
   s.to_act = static_cast<std::int8_t>(f.to_act);
   s.leader = static_cast<std::int8_t>(f.leader);

@@ -121,6 +121,7 @@ void State::score_natural() {
         if (tricks[p] > tricks[most] || (tricks[p] == tricks[most] && last_win[p] > last_win[most]))
           most = p;
       bonus[most] = static_cast<std::int16_t>(bonus[most] + card_points(aside));
+      score[most] = static_cast<std::int16_t>(score[most] + card_points(aside));
       int top = 0, count = 0;
       for (int p = 0; p < 3; ++p) {
         const int sc = side_score(p);

@@ -158,6 +158,10 @@ std::uint64_t Search::key(const State& s) const {
 int Search::moves(const State& s, Action* buf, Action tt_move) const {
   Action all[kMaxActions];
   const int k = s.legal_actions(all);
+  if (k == 1 && kind_of(all[0]) != CLAIM) {  // forced: nothing to order
+    buf[0] = all[0];
+    return 1;
+  }
   const int p = s.to_act;
   Mask in_play = 0;
   for (int q = 0; q < s.n(); ++q) in_play |= s.hand[q];

@@ -24,6 +24,7 @@ void State::declare(int p, int suit, bool show) {
   const int value = suit == trump_suit ? r.marriage_royal : r.marriage_common;
   if (side_tricks(side(p)) > 0) {
     marriage_pts[p] = static_cast<std::int16_t>(marriage_pts[p] + value);
+    score[p] = static_cast<std::int16_t>(score[p] + value);
     note_score(side(p));
   } else if (r.marriage_before_trick == BeforeTrick::PENDING) {
     pending[p] = static_cast<std::int16_t>(pending[p] + value);
@@ -63,7 +64,12 @@ void State::finish_trick() {
   for (int i = 1; i < trick_len; ++i)
     if (beats(trick[i], trick[best], trump_suit)) best = i;
   const int winner = (leader + best) % n();
-  for (int i = 0; i < trick_len; ++i) taken[winner] |= bit(trick[i]);
+  int pts = 0;
+  for (int i = 0; i < trick_len; ++i) {
+    taken[winner] |= bit(trick[i]);
+    pts += kPoints[rank_of(trick[i])];
+  }
+  score[winner] = static_cast<std::int16_t>(score[winner] + pts);
   trick_len = 0;
   tricks[winner]++;
   last_win[winner] = ++trick_no;
@@ -73,10 +79,14 @@ void State::finish_trick() {
   for (int p = 0; p < n(); ++p)
     if (side(p) == s) {
       marriage_pts[p] = static_cast<std::int16_t>(marriage_pts[p] + pending[p]);
+      score[p] = static_cast<std::int16_t>(score[p] + pending[p]);
       pending[p] = 0;
     }
   if (card_count() == 0) {
-    if (closed_by < 0) bonus[winner] = static_cast<std::int16_t>(bonus[winner] + R().last_trick_bonus);
+    if (closed_by < 0) {
+      bonus[winner] = static_cast<std::int16_t>(bonus[winner] + R().last_trick_bonus);
+      score[winner] = static_cast<std::int16_t>(score[winner] + R().last_trick_bonus);
+    }
     note_score(s);
     if (R().claim != Claim::NONE) {
       phase = Phase::END;

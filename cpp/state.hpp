@@ -56,6 +56,7 @@ struct State {
   std::int16_t marriage_pts[kMaxPlayers] = {};  // credited
   std::int16_t pending[kMaxPlayers] = {};       // waiting for the side's first trick
   std::int16_t bonus[kMaxPlayers] = {};         // last trick, dead hand
+  std::int16_t score[kMaxPlayers] = {};         // card points taken + marriage_pts + bonus
   std::int16_t carry = 0;
   // Result, valid when phase == OVER.
   std::int16_t points[kMaxPlayers] = {};   // game points received per side
