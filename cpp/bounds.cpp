@@ -35,7 +35,7 @@ Outlook outlook(const State& s) {
     Mask hands = 0;
     for (int p = 0; p < s.n(); ++p)
       if (s.side(p) == x) {
-        o.score[x] += card_points(s.taken[p]) + s.marriage_pts[p] + s.bonus[p];
+        o.score[x] += s.score[p];
         o.tricks[x] += s.tricks[p];
         o.most[x] += s.pending[p];
         hands |= s.hand[p];
@@ -50,6 +50,21 @@ Outlook outlook(const State& s) {
     }
     o.winners[x] = sure_winners(s, x, in_play);
     o.sure[x] = card_points(o.winners[x]);
+  }
+  if (s.n() == 2 && !s.stock_open()) {
+    // Each sure winner also takes one card of the other hand, at worst its cheapest. (Only one
+    // side can hold sure winners: they are trumps above all of the other side's.)
+    for (int x = 0; x < 2; ++x) {
+      int k = popcount(o.winners[x]);
+      if (!k) continue;
+      int pts[kRanks] = {};  // the other hand's cards by points, cheapest first
+      for (int rank = kRanks - 1; rank >= 0; --rank) pts[rank] = popcount(s.hand[1 - x] & rank_mask(rank));
+      for (int rank = kRanks - 1; rank >= 0 && k > 0; --rank) {
+        const int take = pts[rank] < k ? pts[rank] : k;
+        o.sure[x] += take * kPoints[rank];
+        k -= take;
+      }
+    }
   }
   for (int x = 0; x < 2; ++x) {
     o.most[x] += left - o.sure[1 - x];  // the other side's sure winners never come to x
@@ -86,24 +101,8 @@ bool quick_claim(const State& s, const Outlook& o, int* value) {
   const int p = s.to_act, x = s.side(p), y = 1 - x;
   const int k = popcount(o.winners[x]);
   if (k == 0) return false;
-  int gain = o.sure[x] + s.pending[p];  // the first trick also credits pending marriages
-  if (!s.stock_open()) {  // the other side adds its k cheapest cards (nothing is drawn)
-    int pts[kMaxActions], m = 0;
-    Mask h = s.hand[1 - p];
-    while (h) {
-      pts[m++] = kPoints[rank_of(lowest(h))];
-      h &= h - 1;
-    }
-    for (int i = 0; i < k && i < m; ++i) {  // k smallest of m (m <= a dozen): selection
-      int lo = i;
-      for (int j = i + 1; j < m; ++j)
-        if (pts[j] < pts[lo]) lo = j;
-      const int t = pts[i];
-      pts[i] = pts[lo];
-      pts[lo] = t;
-      gain += pts[i];
-    }
-  }
+  // (In the strict phase the sure points include the cheapest cards the other hand adds.)
+  const int gain = o.sure[x] + s.pending[p];  // the first trick also credits pending marriages
   if (o.score[x] + gain < r.target) return false;
   // Where claims are made on any turn, the other side claims first if it holds the target.
   if (r.claim == Claim::TURN && o.score[y] >= r.target) return false;
