@@ -57,8 +57,11 @@ Outlook outlook(const State& s) {
     for (int x = 0; x < 2; ++x) {
       int k = popcount(o.winners[x]);
       if (!k) continue;
-      int pts[kRanks] = {};  // the other hand's cards by points, cheapest first
-      for (int rank = kRanks - 1; rank >= 0; --rank) pts[rank] = popcount(s.hand[1 - x] & rank_mask(rank));
+      // The other side's cards still to fall: its hand, and its lead to the current trick.
+      Mask pool = s.hand[1 - x];
+      if (s.trick_len == 1 && s.side(s.leader) != x) pool |= bit(s.trick[0]);
+      int pts[kRanks] = {};  // how many of those cards of each rank
+      for (int rank = kRanks - 1; rank >= 0; --rank) pts[rank] = popcount(pool & rank_mask(rank));
       for (int rank = kRanks - 1; rank >= 0 && k > 0; --rank) {
         const int take = pts[rank] < k ? pts[rank] : k;
         o.sure[x] += take * kPoints[rank];
