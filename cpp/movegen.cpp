@@ -134,9 +134,13 @@ int State::legal_actions(Action* buf) const {
     codes &= codes - 1;
     buf[k++] = make_action(PLAY, c);
   }
-  if (can_exchange(p)) buf[k++] = make_action(EXCHANGE);
-  if (can_close()) buf[k++] = make_action(CLOSE);
-  if (phase == Phase::LEAD && turn_step <= 2)
+  if (stock_open()) {
+    if (can_exchange(p)) buf[k++] = make_action(EXCHANGE);
+    if (can_close()) buf[k++] = make_action(CLOSE);
+  }
+  // (A marriage needs a free king and queen in hand: most hands skip the suit loop.)
+  const Mask kq = hand[p] & ~married;
+  if (phase == Phase::LEAD && turn_step <= 2 && (kq & rank_mask(KING)) && (kq & rank_mask(QUEEN)))
     for (int s = 0; s < kSuits; ++s)
       if (can_marry(p, s)) buf[k++] = make_action(MARRY, s);
   if (can_claim(p)) buf[k++] = make_action(CLAIM);

@@ -245,22 +245,33 @@ int Search::moves(const State& s, Action* buf, Action tt_move) const {
   return n;
 }
 
-// The last trick when nobody can claim (or claims do not count): every player holds at most one
-// card, so the rest of the hand is forced; play it out without searching.
+// The last trick: every player holds at most one card, so the only choices left are claims
+// (and passes at the end of play). A plain minimax over them is cheaper than the full search.
 bool Search::forced_end(const State& s, int* v) {
-  if (!relative() && s.R().claim != Claim::NONE) return false;
-  if (s.stock_open() || (s.phase != Phase::LEAD && s.phase != Phase::FOLLOW)) return false;
+  if (s.stock_open() || s.phase == Phase::DRAW || s.phase == Phase::SHOW) return false;
   for (int p = 0; p < s.n(); ++p)
     if (s.hand[p] & (s.hand[p] - 1)) return false;
-  State c = s;
-  while (!c.over() && c.phase != Phase::END) {
-    const Mask h = c.hand[c.to_act];
-    if (!h || c.marriage_suit >= 0) return false;  // (a lead bound to a marriage: search it)
-    c.apply(make_action(PLAY, code_of_id(lowest(h))));
-    ++nodes_;
-  }
-  *v = c.over() ? leaf_value(c) : base(c);
+  *v = last_trick(s);
   return true;
+}
+
+int Search::last_trick(const State& s) {
+  if (s.over()) return leaf_value(s);
+  int v;
+  if (shortcut(s, &v)) return v;
+  Action buf[kMaxActions];
+  const int k = s.legal_actions(buf);
+  const bool maxi = maximizing(s);
+  int best = maxi ? lo_ - 1 : hi_ + 1;
+  for (int i = 0; i < k; ++i) {
+    if (relative() && kind_of(buf[i]) == CLAIM) continue;
+    State c = s;
+    c.apply(buf[i]);
+    ++nodes_;
+    v = last_trick(c);
+    best = maxi ? std::max(best, v) : std::min(best, v);
+  }
+  return best;
 }
 
 int Search::ab(const State& s, int alpha, int beta) {

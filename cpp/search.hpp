@@ -62,6 +62,7 @@ class Search {
   int points_value(const State& s) const;   // CARD_POINTS at the end of play
   bool shortcut(const State& s, int* v) const;
   bool forced_end(const State& s, int* v);
+  int last_trick(const State& s);
   void bounds(const State& s, int* lo, int* hi) const;  // sure bounds on the value
   int moves(const State& s, Action* buf, Action tt_move) const;
   std::uint64_t key(const State& s) const;
