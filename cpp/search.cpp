@@ -430,7 +430,9 @@ int Search::value_by_points(const State& s) {
 
 int Search::value(const State& root) {
   set_range(root);
-  return exact(root, lo_, hi_);
+  root_value_ = exact(root, lo_, hi_);
+  root_key_ = key(root);
+  return root_value_;
 }
 
 bool Search::at_least(const State& root, int threshold) {
@@ -450,24 +452,37 @@ std::vector<ActionValue> Search::action_values(const State& root) {
     if (relative() && kind_of(buf[i]) == CLAIM) continue;  // claims ignored
     State c = root;
     c.apply(buf[i]);
-    out.push_back({buf[i], exact(c, lo_, hi_)});
+    // (After value() of this root no action can beat the root's value: one test fewer.)
+    out.push_back({buf[i], exact(c, lo_, key(root) == root_key_ ? root_value_ : hi_)});
   }
   return out;
 }
 
+// The line follows, at each position of value v, an action whose result still has value v:
+// for the side to act that is one yes/no search per candidate (at least v when maximising, at
+// most v when minimising: no action does better than the position's value), the table's best
+// action first.
 std::vector<Action> Search::principal_variation(const State& root, int value, int max_len) {
   std::vector<Action> pv;
   State s = root;
-  int v = value;
+  const int v = value;
   while (!s.over() && static_cast<int>(pv.size()) < max_len) {
     Action buf[kMaxActions];
     const int k = s.legal_actions(buf);
+    const TTEntry* e = tt_.probe(key(s));
+    const Action first = e ? e->move : kNoMove;
+    for (int i = 1; i < k; ++i)  // the table's move to the front
+      if (buf[i] == first) std::swap(buf[0], buf[i]);
+    const bool maxi = maximizing(s);
     bool found = false;
     for (int i = 0; i < k && !found; ++i) {
       if (relative() && kind_of(buf[i]) == CLAIM) continue;
       State c = s;
       c.apply(buf[i]);
-      if (exact(c, lo_, hi_) == v) {
+      const bool on_line = by_points(c) ? exact(c, lo_, hi_) == v
+                           : maxi        ? ab(c, v - 1, v) >= v
+                                         : ab(c, v, v + 1) <= v;
+      if (on_line) {
         pv.push_back(buf[i]);
         s = c;
         found = true;

@@ -73,6 +73,8 @@ class Search {
   Objective obj_;
   int player_;
   int lo_ = 0, hi_ = 0;
+  int root_value_ = 0;           // set by value(): caps the action values of that root
+  std::uint64_t root_key_ = 0;
   int tt_min_cards_ = 4;  // positions with at most this many cards in play skip the table
   Limits limits_;
   std::chrono::steady_clock::time_point start_;
