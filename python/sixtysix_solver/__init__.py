@@ -9,13 +9,22 @@
 from ._version import __version__
 from .actions import Action, Kind
 from .cards import Card
-from .errors import IllegalActionError, NotationError, PositionError, ProfileError, SixtySixError
+from .errors import (
+    IllegalActionError,
+    NotationError,
+    PositionError,
+    ProfileError,
+    SearchLimitError,
+    SixtySixError,
+)
 from .game import Game, HandResult
 from .profiles import PROFILES, Profile, get_profile, profile_names
+from .solve import BatchResult, Solver, SolveResult, solve, solve_many
 
 __all__ = [
     "__version__",
     "Action",
+    "BatchResult",
     "Card",
     "Game",
     "HandResult",
@@ -26,7 +35,12 @@ __all__ = [
     "PositionError",
     "Profile",
     "ProfileError",
+    "SearchLimitError",
     "SixtySixError",
+    "SolveResult",
+    "Solver",
     "get_profile",
     "profile_names",
+    "solve",
+    "solve_many",
 ]
