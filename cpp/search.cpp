@@ -32,6 +32,12 @@ inline std::uint64_t fmix(std::uint64_t h) {
 
 int cards_in_play(const State& s) { return s.card_count() + s.trick_len; }
 
+// No side can score more: every card, the last-trick bonus, every marriage at the higher value.
+int most_points(const RuleSet& r) {
+  const int marriage = r.marriage_royal > r.marriage_common ? r.marriage_royal : r.marriage_common;
+  return card_points(r.deck) + r.last_trick_bonus + kSuits * r.copies * marriage;
+}
+
 }  // namespace
 
 Search::Search(TranspositionTable& tt, Objective obj, int player, Limits limits)
@@ -361,7 +367,7 @@ void Search::set_range(const State& root) {
       hi_ = root.n() == 3 ? 2 : 3 + root.carry;
       break;
     case Objective::WIN: lo_ = -1; hi_ = 1; break;
-    case Objective::CARD_POINTS: lo_ = 0; hi_ = 250; break;
+    case Objective::CARD_POINTS: lo_ = 0; hi_ = most_points(root.R()); break;
     case Objective::TRICKS: lo_ = 0; hi_ = 64; break;
   }
 }
@@ -385,7 +391,7 @@ bool Search::reaches(const State& s, Objective o, int t) {
   } restore{*this, obj_, lo_, hi_};
   obj_ = o;
   lo_ = 0;
-  hi_ = o == Objective::TRICKS ? 64 : 250;
+  hi_ = o == Objective::TRICKS ? 64 : most_points(s.R());
   if (t <= lo_) return true;
   if (t > hi_) return false;
   return ab(s, t - 1, t) >= t;
