@@ -20,6 +20,8 @@ from .errors import (
 from .game import Game, HandResult
 from .profiles import PROFILES, Profile, get_profile, profile_names
 from .solve import BatchResult, Solver, SolveResult, solve, solve_many
+from .view import View, format_view, parse_view
+from .worlds import count_worlds, enumerate_worlds, sample_worlds
 
 __all__ = [
     "__version__",
@@ -39,8 +41,14 @@ __all__ = [
     "SixtySixError",
     "SolveResult",
     "Solver",
+    "View",
+    "count_worlds",
+    "enumerate_worlds",
+    "format_view",
     "get_profile",
+    "parse_view",
     "profile_names",
+    "sample_worlds",
     "solve",
     "solve_many",
 ]
