@@ -78,8 +78,8 @@ Outlook outlook(const State& s) {
 
 namespace {
 
-// The return side x receives for a claim made now-ish, the other side's score and tricks as
-// they stand.
+// The return side x receives for a claim made now, the other side's score and tricks as they
+// stand (the closing rules included).
 int claim_return(const State& s, const Outlook& o, int x) {
   const RuleSet& r = s.R();
   const int y = 1 - x;
@@ -87,9 +87,9 @@ int claim_return(const State& s, const Outlook& o, int x) {
   if (s.closed_by >= 0) {
     if (s.side(s.closed_by) == x) {
       if (r.close_stakes == CloseStakes::CLOSING)
-        pts = !s.close_opp_had_trick ? 3 : (s.close_opp_score < r.schneider ? 2 : 1);
+        pts = s.closing_stakes();
     } else {
-      pts = r.close_fail == CloseFail::OPP2OR3_AT_CLOSE && !s.close_opp_had_trick ? 3 : 2;
+      pts = s.closer_fail_points();
     }
   }
   return pts + s.carry;
@@ -115,7 +115,7 @@ bool quick_claim(const State& s, const Outlook& o, int* value) {
     // can cost it less than the claim it is about to suffer.
     int pts;
     if (s.closed_by >= 0 && s.side(s.closed_by) == y)
-      pts = r.close_fail == CloseFail::OPP2OR3_AT_CLOSE && !s.close_opp_had_trick ? 3 : 2;
+      pts = s.closer_fail_points();
     else if (r.false_claim == FalseClaim::MIRROR)
       pts = o.score[x] + gain < r.schneider ? 2 : 1;  // x's rate once it has cashed
     else
@@ -136,15 +136,13 @@ int best_return(const State& s, const Outlook& o, int x) {
   // (Its sure winners also give it a trick, and with it a chance to claim.)
   const bool y_gets_there = r.claim != Claim::NONE && o.winners[y] && ys + o.sure[y] >= r.target;
   const int rate_y = o.tricks[y] == 0 ? 3 : (ys < r.schneider ? 2 : 1);
-  const int closer_fail = r.close_fail == CloseFail::OPP2OR3_AT_CLOSE && !s.close_opp_had_trick ? 3 : 2;
+  const int closer_fail = s.closer_fail_points();
   const bool x_closed = s.closed_by >= 0 && s.side(s.closed_by) == x;
   const bool y_closed = s.closed_by >= 0 && !x_closed;
   int best = -1;  // -1: only losses remain
   if (r.claim != Claim::NONE && reach) {
-    int pts = rate_y;  // (a close x makes later fixes the stakes at y's score then: no more)
-    if (x_closed && r.close_stakes == CloseStakes::CLOSING)
-      pts = !s.close_opp_had_trick ? 3 : (s.close_opp_score < r.schneider ? 2 : 1);
-    if (y_closed) pts = closer_fail;
+    // A claim now is the best case (a close x makes later fixes the stakes at y's score then).
+    const int pts = claim_return(s, o, x) - s.carry;
     if (pts > best) best = pts;
   }
   if (y_closed && closer_fail > best) best = closer_fail;

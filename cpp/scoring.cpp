@@ -40,10 +40,16 @@ void State::no_winner(EndReason why) {
   finish();
 }
 
+int State::closer_fail_points() const {
+  return R().close_fail == CloseFail::OPP2OR3_AT_CLOSE && !close_opp_had_trick ? 3 : 2;
+}
+
+int State::closing_stakes() const {
+  return !close_opp_had_trick ? 3 : (close_opp_score < R().schneider ? 2 : 1);
+}
+
 void State::closer_failed() {
-  const int opp = 1 - side(closed_by);
-  const bool three = R().close_fail == CloseFail::OPP2OR3_AT_CLOSE && !close_opp_had_trick;
-  award(opp, three ? 3 : 2, EndReason::CLOSER_FAILED);
+  award(1 - side(closed_by), closer_fail_points(), EndReason::CLOSER_FAILED);
 }
 
 void State::false_claim(int p) {
@@ -80,7 +86,7 @@ void State::score_claim(int p) {
       if (!enough) return closer_failed();
       int pts = normal_rate(opp);
       if (r.close_stakes == CloseStakes::CLOSING)
-        pts = !close_opp_had_trick ? 3 : (close_opp_score < r.schneider ? 2 : 1);
+        pts = closing_stakes();
       return award(s, pts, EndReason::CLAIM);
     }
     if (enough) return closer_failed();  // the closer's opponent got there first

@@ -86,6 +86,9 @@ struct State {
   bool can_marry(int p, int suit) const;
   bool can_claim(int p) const;
   Mask playable() const;  // ids the player to act may play
+  // scoring.cpp: game points when the closer fails, and the closer's `closing` stakes.
+  int closer_fail_points() const;
+  int closing_stakes() const;
 
   // Legal actions (codes, copies collapsed) into buf; returns the count.
   int legal_actions(Action* buf) const;
