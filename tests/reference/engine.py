@@ -31,8 +31,11 @@ def points_of(card: int) -> int:
     return POINTS[rank_of(card)]
 
 
+_POINTS_OF_CODE = tuple(points_of(c) for c in range(32))
+
+
 def card_points(cards) -> int:
-    return sum(points_of(c) for c in cards)
+    return sum(map(_POINTS_OF_CODE.__getitem__, cards))
 
 
 def deck_codes(profile) -> list[int]:
@@ -187,7 +190,7 @@ class RefState:
         s.closer = None
         s.close_opp_score = 0
         s.close_opp_had_trick = False
-        s.won = [[] for _ in range(n)]  # cards of the tricks each player took
+        s.won = [[] for _ in range(n)]  # cards of the tricks each player took (sorted)
         s.tricks = [0] * n
         s.last_trick_no = [-1] * n  # index of the last trick each player won
         s.trick_count = 0
@@ -212,13 +215,18 @@ class RefState:
         return s
 
     def _copy(self) -> "RefState":
+        # Every attribute is immutable, a list of immutables (stock, trick, tricks, ...), a
+        # list of lists of immutables (hand, used, won: one list per player) or the finished
+        # result dict: copy lists two levels deep.
         s = RefState()
-        for key, value in self.__dict__.items():
-            if isinstance(value, list):
-                value = [list(v) if isinstance(v, list) else v for v in value]
-            elif isinstance(value, dict):
-                value = dict(value)
-            setattr(s, key, value)
+        s.__dict__ = {
+            key: (
+                ([v[:] for v in value] if value and type(value[0]) is list else value[:])
+                if type(value) is list
+                else dict(value) if type(value) is dict else value
+            )
+            for key, value in self.__dict__.items()
+        }
         return s
 
     # ---- small helpers ----
@@ -428,6 +436,15 @@ class RefState:
         legal = self.legal_actions()
         if code not in legal:
             raise ValueError(f"illegal action {code} in phase {self.cur_phase}; legal: {legal}")
+        return self._after(code, legal)
+
+    def children(self, skip=()) -> list[tuple[int, "RefState"]]:
+        """``(action, self.apply(action))`` for every legal action not in ``skip``, computing
+        the legal actions once (for searches)."""
+        legal = self.legal_actions()
+        return [(a, self._after(a, legal)) for a in legal if a not in skip]
+
+    def _after(self, code: int, legal: list[int]) -> "RefState":
         s = self._copy()
         s._do(code, could_exchange=A_EXCHANGE in legal)
         return s
@@ -532,7 +549,7 @@ class RefState:
         # trick complete
         w = self.trick[self._trick_winner_index(self.trick)][0]
         ws = self.side(w)
-        self.won[w] += [c for _, c in self.trick]
+        self.won[w] = sorted(self.won[w] + [c for _, c in self.trick])  # a multiset, like a hand
         self.tricks[w] += 1
         self.last_trick_no[w] = self.trick_count
         self.trick_count += 1

@@ -4,6 +4,11 @@ No pruning, no move ordering, no claim shortcut: every legal action (false claim
 tried. Memoisation on the complete reference state only avoids recomputing identical
 positions. Values are for the player to act's side (with three players: that player against
 the other two), in the solver's objectives: ``game_points``, ``win`` or ``card_points``.
+
+``card_points`` is the side's score once every card has been played, claims ignored: the end
+phase (all cards played, a claim or pass to come) is terminal, worth the score there. Passing
+there ends the hand, and with three hands the natural end then adds the dead hand to a score,
+so an end-phase position can be worth less than its only action (pass).
 """
 
 from __future__ import annotations
@@ -12,26 +17,25 @@ from reference.engine import A_CLAIM, RefState
 
 
 def _key(s: RefState) -> str:
-    return repr(sorted((k, v) for k, v in s.__dict__.items() if k != "prof"))
+    """Every attribute of the state, by name (values are numbers, strings, None, the profile,
+    and lists, tuples and dicts of those, whose ``repr`` tells them apart)."""
+    return repr(s.__dict__)
 
 
 def solve(root: RefState, objective: str = "game_points") -> tuple[int, dict[int, int]]:
     """The value of ``root`` and of each legal action, for the player to act at the root."""
+    if objective not in ("game_points", "win", "card_points"):
+        raise ValueError(f"unknown objective {objective!r}")
     player = root.to_act()
     team = root.side(player)
     memo: dict[str, int] = {}
+    skip = (A_CLAIM,) if objective == "card_points" else ()
 
     def leaf(s: RefState) -> int:
         if objective == "card_points":
             return s.scores()[team]
         r = s.result()["returns"][player]
         return (r > 0) - (r < 0) if objective == "win" else r
-
-    def actions(s: RefState) -> list[int]:
-        acts = s.legal_actions()
-        if objective == "card_points":
-            acts = [a for a in acts if a != A_CLAIM]
-        return acts
 
     def value(s: RefState) -> int:
         if s.is_over():
@@ -40,10 +44,11 @@ def solve(root: RefState, objective: str = "game_points") -> tuple[int, dict[int
             return s.scores()[team]
         k = _key(s)
         if k not in memo:
-            vals = [value(s.apply(a)) for a in actions(s)]
+            vals = [value(child) for _, child in s.children(skip)]
             memo[k] = max(vals) if s.side(s.to_act()) == team else min(vals)
         return memo[k]
 
-    per_action = {a: value(root.apply(a)) for a in actions(root)}
-    best = max(per_action.values()) if root.side(root.to_act()) == team else min(per_action.values())
-    return best, per_action
+    # The root's value by the same rules as every other position (under card_points an
+    # end-phase root is terminal), and each action's value as the position it leads to.
+    per_action = {a: value(child) for a, child in root.children(skip)}
+    return value(root), per_action
