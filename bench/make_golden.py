@@ -49,7 +49,7 @@ from typing import Any, cast
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from reference.engine import RefState  # type: ignore[import-not-found]  # noqa: E402
+from reference.bridge import reference_of  # type: ignore[import-not-found]  # noqa: E402
 from reference.minimax import solve as ref_solve  # type: ignore[import-not-found]  # noqa: E402
 
 from sixtysix_solver import PROFILES, Action, Game, Kind  # noqa: E402
@@ -117,18 +117,6 @@ def time_limit(seconds: float) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
-
-
-def reference_of(game: Game) -> Any:
-    """The reference engine's state after the same deal and actions."""
-    f = game.start_fields
-    ref = RefState.from_deal(
-        game.profile, f["dealer"], [list(h) for h in f["hands"]], list(f["stock"]),
-        list(f["aside"]), f["trump_card"], f["carry"],
-    )
-    for a in game.actions:
-        ref = ref.apply(a.code)
-    return ref
 
 
 def candidates(name: str, games: int, value_cap: int, solver: Solver) -> list[Candidate]:

@@ -211,19 +211,10 @@ def reference_speedup(games: list[Game]) -> tuple[float, float, float, int]:
     gives; wall time of the Python call, and the core's own time) over ``games``, and the
     number of disagreements."""
     sys.path.insert(0, str(ROOT / "tests"))
-    from reference.engine import RefState  # type: ignore[import-not-found]
+    from reference.bridge import reference_of  # type: ignore[import-not-found]
     from reference.minimax import solve as ref_solve  # type: ignore[import-not-found]
 
-    refs = []
-    for game in games:
-        f = game.start_fields
-        ref = RefState.from_deal(
-            game.profile, f["dealer"], [list(h) for h in f["hands"]], list(f["stock"]),
-            list(f["aside"]), f["trump_card"], f["carry"],
-        )
-        for a in game.actions:
-            ref = ref.apply(a.code)
-        refs.append(ref)
+    refs = [reference_of(game) for game in games]
     t0 = time.perf_counter()
     expected = [ref_solve(ref, "game_points") for ref in refs]
     t_ref = time.perf_counter() - t0

@@ -67,6 +67,7 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
+from reference.bridge import reference_of
 from reference.engine import A_CLAIM, RefState
 from reference.minimax import solve as ref_solve
 from sixtysix_solver import PROFILES, Game, Profile
@@ -122,18 +123,6 @@ class Case:
             f"{self.label}: deal seed={self.seed} dealer={self.dealer} carry={self.carry} "
             f"profile={self.profile!r}\n  actions: {acts}\n  position: {format_position(self.game)}"
         )
-
-
-def reference_of(game: Game) -> RefState:
-    """The same position in the reference: its own deal from the start fields, then replay."""
-    f = game.start_fields
-    ref = RefState.from_deal(
-        game.profile, f["dealer"], [list(h) for h in f["hands"]], list(f["stock"]),
-        list(f["aside"]), f["trump_card"], f["carry"],
-    )
-    for a in game.actions:
-        ref = ref.apply(a.code)
-    return ref
 
 
 class Style:

@@ -27,7 +27,14 @@ from .facts import (
     ranks_in_deck,
     top_mask,
 )
-from .notation import format_card_list, format_profile, parse_card_list, parse_profile
+from .notation import (
+    _implied_last_trick,
+    _implied_leader,
+    format_card_list,
+    format_profile,
+    parse_card_list,
+    parse_profile,
+)
 from .profiles import Profile
 from .view import PHASES, View, _sorted
 
@@ -62,20 +69,6 @@ def _check_writable(profile: Profile) -> None:
 
 def _seat_text(v: int | None) -> str:
     return "-" if v is None else str(v)
-
-
-def _implied_last_trick(last_win: Sequence[int], taken: Sequence[Sequence[int]], n: int) -> int:
-    total = sum(len(t) for t in taken) // n
-    hits = [p for p, w in enumerate(last_win) if total > 0 and w == total]
-    return hits[0] if len(hits) == 1 else -1
-
-
-def _implied_leader(phase: str, to_act: int, last_trick: int, dealer: int, n: int) -> int:
-    if to_act >= 0:
-        return (to_act + 2) % n if phase == "show" else to_act
-    if last_trick >= 0:
-        return last_trick
-    return (dealer + 1) % n
 
 
 def _suits_text(counts: Sequence[int]) -> str:
