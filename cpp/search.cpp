@@ -73,9 +73,11 @@ int Search::leaf_value(const State& s) const {
 // the others (a player at the target never gains by waiting: the opponents' points and tricks
 // can only grow, so the claim is taken at the first chance).
 bool Search::shortcut(const State& s, int* v) const {
-  if (relative()) {
+  if (relative()) {  // every card played: the hand ends without a claim (the dead hand too)
     if (s.phase != Phase::END) return false;
-    *v = base(s);
+    State c = s;
+    c.apply(make_action(PASS));
+    *v = base(c);
     return true;
   }
   const int p = s.to_act;

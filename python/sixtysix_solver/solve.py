@@ -3,7 +3,8 @@
 Values are for the side to act (with three players: the player to act against the other two
 together). Objectives: ``"game_points"`` (the hand's zero-sum result, carry included),
 ``"win"`` (+1 win, 0 nobody scores, -1 loss) and ``"card_points"`` (the side's score when
-every card has been played, claims ignored).
+every card has been played, claims ignored; with three hands it includes the dead hand's points
+for the player who took most tricks, as the natural end counts them).
 
 >>> from sixtysix_solver import Game
 >>> g = Game.deal("schnapsen", seed=4)

@@ -6,14 +6,14 @@ positions. Values are for the player to act's side (with three players: that pla
 the other two), in the solver's objectives: ``game_points``, ``win`` or ``card_points``.
 
 ``card_points`` is the side's score once every card has been played, claims ignored: the end
-phase (all cards played, a claim or pass to come) is terminal, worth the score there. Passing
-there ends the hand, and with three hands the natural end then adds the dead hand to a score,
-so an end-phase position can be worth less than its only action (pass).
+phase (all cards played, a claim or pass to come) is terminal, worth the score once the hand
+ends without a claim (with three hands that adds the dead hand to the score of the player
+with most tricks).
 """
 
 from __future__ import annotations
 
-from reference.engine import A_CLAIM, RefState
+from reference.engine import A_CLAIM, A_PASS, RefState
 
 
 def _key(s: RefState) -> str:
@@ -41,7 +41,7 @@ def solve(root: RefState, objective: str = "game_points") -> tuple[int, dict[int
         if s.is_over():
             return leaf(s)
         if objective == "card_points" and s.phase() == "end":
-            return s.scores()[team]
+            return s.apply(A_PASS).scores()[team]
         k = _key(s)
         if k not in memo:
             vals = [value(child) for _, child in s.children(skip)]
