@@ -43,7 +43,14 @@ int most_points(const RuleSet& r) {
 Search::Search(TranspositionTable& tt, Objective obj, int player, Limits limits)
     : tt_(tt), obj_(obj), player_(player), limits_(limits), start_(std::chrono::steady_clock::now()) {}
 
-void Search::set_tt_min_cards(const State& root) { tt_min_cards_ = root.n(); }
+void Search::set_tt_min_cards(const State& root) {
+  tt_min_cards_ = root.n();
+  // The stock still to be drawn follows from the root's stock and how many were drawn; the
+  // key names the root's stock so that one table can serve worlds with different stocks.
+  std::uint64_t h = 0x9E3779B97F4A7C15ULL;
+  for (int i = root.stock_top; i < root.stock_end; ++i) h = mix(h, root.stock[i] + 64u * i);
+  stock_salt_ = h;
+}
 
 void Search::check_limits() {
   if (limits_.max_nodes && nodes_ > limits_.max_nodes) throw SearchAborted("node limit reached");
@@ -157,6 +164,8 @@ std::uint64_t Search::key(const State& s) const {
   Mask held = 0;
   for (int p = 0; p < s.n(); ++p) held |= s.hand[p];
   h = mix(h, s.married & held);
+  if (s.aside) h = mix(h, s.aside);  // the dead hand scores at the end
+  if (s.stock_open()) h = mix(h, stock_salt_);
   return fmix(h);
 }
 
@@ -340,7 +349,7 @@ int Search::ab(const State& s, int alpha, int beta) {
   return best;
 }
 
-int Search::exact(const State& s, int lo, int hi) {
+int Search::exact(const State& s, int lo, int hi, int guess) {
   if (s.over()) return leaf_value(s);
   int v;
   if (shortcut(s, &v)) return v;
@@ -350,7 +359,10 @@ int Search::exact(const State& s, int lo, int hi) {
   lo = std::max(lo, blo);
   hi = std::min(hi, bhi);
   while (lo < hi) {
-    const int t = lo + (hi - lo + 1) / 2;  // is the value >= t ?
+    // Is the value >= t ? Halve the range, or settle a good guess in two tests (g+1, then g).
+    int t = lo + (hi - lo + 1) / 2;
+    if (guess >= lo && guess < hi) t = guess + 1;
+    else if (guess == hi && guess > lo) t = guess;
     const int v = ab(s, t - 1, t);
 #ifdef SS_STATS
     std::printf("  t=%d -> %d nodes so far %llu\n", t, v, (unsigned long long)nodes_);
@@ -464,6 +476,11 @@ std::vector<ActionValue> Search::action_values(const State& root) {
     out.push_back({buf[i], exact(c, lo_, key(root) == root_key_ ? root_value_ : hi_)});
   }
   return out;
+}
+
+int Search::value_after(const State& root, const State& child, int guess) {
+  set_range(root);
+  return exact(child, lo_, key(root) == root_key_ ? root_value_ : hi_, guess);
 }
 
 // The line follows, at each position of value v, an action whose result still has value v:

@@ -42,6 +42,9 @@ class Search {
   int value(const State& root);                      // exact value
   bool at_least(const State& root, int threshold);   // value >= threshold ?
   std::vector<ActionValue> action_values(const State& root);  // every legal action, exact
+  // `child`: root after one action. `guess`: a likely value (tested first), kNoGuess if none.
+  static constexpr int kNoGuess = -100000;
+  int value_after(const State& root, const State& child, int guess = kNoGuess);
   std::vector<Action> principal_variation(const State& root, int value, int max_len = 64);
   std::uint64_t nodes() const { return nodes_; }
   int min_value() const { return lo_; }
@@ -50,7 +53,7 @@ class Search {
 
  private:
   int ab(const State& s, int alpha, int beta);
-  int exact(const State& s, int lo, int hi);
+  int exact(const State& s, int lo, int hi, int guess = kNoGuess);
   void set_range(const State& root);
   void set_tt_min_cards(const State& root);
   int leaf_value(const State& s) const;     // s is over
@@ -75,6 +78,7 @@ class Search {
   int lo_ = 0, hi_ = 0;
   int root_value_ = 0;           // set by value(): caps the action values of that root
   std::uint64_t root_key_ = 0;
+  std::uint64_t stock_salt_ = 0;  // the root's stock (see set_tt_min_cards)
   int tt_min_cards_ = 4;  // positions with at most this many cards in play skip the table
   Limits limits_;
   std::chrono::steady_clock::time_point start_;

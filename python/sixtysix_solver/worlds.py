@@ -620,15 +620,22 @@ class WorldSpace:
             raise SixtySixError(f"n must be a non-negative integer, got {n!r}")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise SixtySixError(f"seed must be an integer, got {seed!r}")
-        if n and self.weight == 0:
+        return list(itertools.islice(self.stream(seed), n)) if n else []
+
+    def stream(self, seed: int) -> Iterator[Layout]:
+        """An endless stream of independent layouts (as :meth:`sample`: the first ``n`` are
+        ``sample(n, seed)``), for callers that do not know in advance how many they need."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SixtySixError(f"seed must be an integer, got {seed!r}")
+        if self.weight == 0:
             raise PositionError("no deal fits this view: there is nothing to sample")
-        rng = random.Random(seed)
-        out: list[Layout] = []
-        while len(out) < n:
+        return self._stream(random.Random(seed))
+
+    def _stream(self, rng: random.Random) -> Iterator[Layout]:
+        while True:
             lay = self._base.sample_one(rng)
             if not self.holds or self._fits(lay):
-                out.append(lay)
-        return out
+                yield lay
 
 
 # --- the functions ------------------------------------------------------------------------------

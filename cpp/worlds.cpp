@@ -1,0 +1,158 @@
+#include "worlds.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <string>
+#include <thread>
+
+#include "errors.hpp"
+
+namespace ss {
+
+int row_width(const State& base) {
+  int w = base.stock_len() + popcount(base.aside);
+  for (int p = 0; p < base.n(); ++p) w += popcount(base.hand[p]);
+  return w;
+}
+
+namespace {
+
+// Codes of a set of ids, counted per code.
+void count_codes(Mask m, int* counts) {
+  for (; m; m &= m - 1) ++counts[code_of_id(lowest(m))];
+}
+
+}  // namespace
+
+State place_cards(const State& base, const std::uint8_t* row, int width) {
+  if (width != row_width(base))
+    throw PositionError("a world row holds " + std::to_string(width) + " cards, the position " +
+                        std::to_string(row_width(base)));
+  int want[kCodes] = {}, got[kCodes] = {};
+  for (int p = 0; p < base.n(); ++p) count_codes(base.hand[p], want);
+  count_codes(base.aside, want);
+  for (int i = base.stock_top; i < base.stock_end; ++i) ++want[code_of_id(base.stock[i])];
+  for (int i = 0; i < width; ++i) {
+    if (row[i] >= kCodes) throw PositionError("a world row holds a card code above 31");
+    ++got[row[i]];
+  }
+  if (!std::equal(want, want + kCodes, got))
+    throw PositionError("a world row does not hold the cards the position has in hands and stock");
+
+  State s = base;
+  // Ids outside the places being filled (played, taken, in the trick) keep their copies.
+  Mask placed_ids = base.aside;
+  for (int p = 0; p < base.n(); ++p) placed_ids |= base.hand[p];
+  for (int i = base.stock_top; i < base.stock_end; ++i) placed_ids |= bit(base.stock[i]);
+  Mask used = 0;
+  // Cards seen in a hand keep their ids, and the face-up card its place.
+  for (int p = 0; p < base.n(); ++p) used |= base.known[p];
+  const bool face_up = base.stock_len() > 0;
+  if (face_up) used |= bit(base.stock[base.stock_end - 1]);
+  Mask free_ids = placed_ids & ~used;
+  auto take = [&](int code, Mask prefer) -> int {
+    const Mask m = code_mask(code) & prefer;
+    if (m) {
+      const int id = lowest(m);
+      return id;
+    }
+    throw PositionError("a world row does not keep the known cards where they are");
+  };
+  int at = 0;
+  for (int p = 0; p < base.n(); ++p) {
+    const int k = popcount(base.hand[p]);
+    Mask known_left = base.known[p];
+    Mask hand = 0;
+    for (int j = 0; j < k; ++j, ++at) {
+      const int code = row[at];
+      if (known_left & code_mask(code)) {  // a known card: its own id
+        const int id = lowest(known_left & code_mask(code));
+        known_left &= ~bit(id);
+        hand |= bit(id);
+      } else {
+        const int id = take(code, free_ids);
+        free_ids &= ~bit(id);
+        hand |= bit(id);
+      }
+    }
+    if (known_left) throw PositionError("a world row moves a card known to be in a hand");
+    s.hand[p] = hand;
+  }
+  for (int i = s.stock_top; i < s.stock_end; ++i, ++at) {
+    const int code = row[at];
+    if (face_up && i == s.stock_end - 1) {
+      if (code != code_of_id(base.stock[i]))
+        throw PositionError("a world row moves the face-up card from the bottom of the stock");
+      continue;  // the same id
+    }
+    const int id = take(code, free_ids);
+    free_ids &= ~bit(id);
+    s.stock[i] = static_cast<std::uint8_t>(id);
+  }
+  Mask aside = 0;
+  for (int j = 0; j < popcount(base.aside); ++j, ++at) {
+    const int id = take(row[at], free_ids);
+    free_ids &= ~bit(id);
+    aside |= bit(id);
+  }
+  s.aside = aside;
+  // Marriage cards are known cards, so `married & hand` is unchanged; scores do not move.
+  return s;
+}
+
+WorldsOut solve_worlds(const std::vector<State>& worlds, const std::vector<Line>& lines,
+                       Objective obj, int threads, std::size_t tt_mib, Limits limits,
+                       bool share_table, double deadline) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::size_t n = worlds.size(), k = lines.size();
+  WorldsOut out;
+  out.values.assign(n * k, 0);
+  out.nodes.assign(n, 0);
+  out.aborted.assign(n, 0);
+  const int t_count = static_cast<int>(std::max<std::size_t>(1, std::min<std::size_t>(threads, n)));
+  auto work = [&](int t) {
+    TranspositionTable tt(tt_mib);
+    const std::size_t from = n * t / t_count, to = n * (t + 1) / t_count;
+    // Neighbouring worlds mostly share values: the previous one's is the first guess.
+    std::vector<int> guess(k, Search::kNoGuess);
+    for (std::size_t w = from; w < to; ++w) {
+      const State& s = worlds[w];
+      if (!share_table || w == from) tt.new_generation();
+      Limits lim = limits;
+      if (deadline > 0) {
+        const double left =
+            deadline - std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        if (left <= 0) {
+          out.aborted[w] = 1;
+          continue;
+        }
+        lim.max_seconds = lim.max_seconds > 0 ? std::min(lim.max_seconds, left) : left;
+      }
+      Search search(tt, obj, s.to_act, lim);
+      try {
+        if (k > 1) search.value(s);  // the root first: its table entries order every child
+        for (std::size_t a = 0; a < k; ++a) {
+          State c = s;
+          for (Action x : lines[a]) c.apply(x);
+          const int v = c.over() ? search.value_after(s, c) : search.value_after(s, c, guess[a]);
+          out.values[w * k + a] = static_cast<std::int16_t>(v);
+          guess[a] = v;
+        }
+      } catch (const SearchAborted&) {
+        out.aborted[w] = 1;
+        std::fill(out.values.begin() + w * k, out.values.begin() + (w + 1) * k, 0);
+      }
+      out.nodes[w] = search.nodes();
+    }
+  };
+  if (t_count == 1) {
+    work(0);
+  } else {
+    std::vector<std::thread> pool;
+    for (int t = 0; t < t_count; ++t) pool.emplace_back(work, t);
+    for (auto& th : pool) th.join();
+  }
+  return out;
+}
+
+}  // namespace ss

@@ -1,0 +1,37 @@
+// Many worlds of one position: the same public position with its hidden cards placed in
+// different ways (the Python layer enumerates or samples the placements). Each world is
+// rebuilt from a base world and the chosen actions are solved in it, on worker threads.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "search.hpp"
+
+namespace ss {
+
+// A row of card codes: every hand in seat order (each as long as in the base), then the stock
+// top first, then the dead hand. Returns the base with those cards in those places; throws
+// PositionError unless the row holds exactly the base's cards there, every card known to be in
+// a hand stays in it and the face-up card stays last in the stock.
+State place_cards(const State& base, const std::uint8_t* row, int width);
+int row_width(const State& base);
+
+struct WorldsOut {
+  std::vector<std::int16_t> values;  // world-major: values[w * lines + i]
+  std::vector<std::uint64_t> nodes;  // per world
+  std::vector<std::uint8_t> aborted; // per world: a limit stopped it (its values are 0)
+};
+
+// A line: actions applied one after the other (a single action, or e.g. draw then close).
+using Line = std::vector<Action>;
+
+// The value after each line in each world for the side to act at the base (objectives as in
+// Search). Thread t takes a contiguous share of the worlds; with `share_table` its table keeps
+// entries from one world to the next (positions repeat across worlds; values do not change,
+// node counts then depend on the thread count). `deadline` (seconds from the call, 0: none):
+// worlds not finished by then are marked aborted.
+WorldsOut solve_worlds(const std::vector<State>& worlds, const std::vector<Line>& lines,
+                       Objective obj, int threads, std::size_t tt_mib, Limits limits,
+                       bool share_table, double deadline = 0);
+
+}  // namespace ss

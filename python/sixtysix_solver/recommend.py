@@ -1,0 +1,400 @@
+"""Advice for a player who cannot see the hidden cards: perfect-information Monte Carlo.
+
+Every legal action of the seat to act is scored on the same worlds (the placements of the
+hidden cards that fit the player's :class:`~sixtysix_solver.view.View`): in each world the
+exact solver gives the game points the action is worth with every card open, and the worlds'
+average is the action's expected value. Worlds are all of them when few enough fit the view
+(the figures are then exact averages), else a seeded uniform sample with 95% confidence
+intervals. The loop is *anytime*: it solves worlds in growing batches, reports after each, and
+stops at the world budget, at a time limit, on request, or (``stop_when_clear``) as soon as one
+action is clearly best.
+
+The open-card assumption is the method's known bias: in each world the player is credited with
+play that knows where every card lies from now on (see :mod:`sixtysix_solver.ismcts` for a
+method without it).
+
+>>> from sixtysix_solver import Game
+>>> from sixtysix_solver.view import View
+>>> g = Game.deal("schnapsen", seed=4)
+>>> for a in "AC TC QC QD".split():
+...     g.apply(a) if g.is_legal(a) else g.apply(g.legal_actions()[0])
+>>> rec = recommend(View.from_game(g, g.to_act), worlds=200, seed=1)
+>>> rec.worlds, rec.exact, str(rec.best) in {str(a) for a in g.legal_actions()}
+(200, False, True)
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _core
+from .actions import Action, Kind
+from .errors import SearchLimitError, SixtySixError
+from .game import Game
+from .view import View
+from .worlds import DEFAULT_LIMIT, Layout, TooManyWorldsError, WorldSpace
+
+__all__ = [
+    "ActionStats",
+    "Recommendation",
+    "Utility",
+    "layout_rows",
+    "recommend",
+    "view_of",
+]
+
+Utility = Callable[[int], float]
+"""What a hand result (game points for the seat's side) is worth to the player; the
+recommendation maximises its average (the game points themselves by default)."""
+
+_Z95 = 1.959963984540054
+_Z_CLEAR = 3.2905267314919255  # 99.9%: the test is repeated after every batch
+_BATCH_SECONDS = 0.15
+
+
+@dataclass(frozen=True)
+class ActionStats:
+    """One action's figures over the worlds solved.
+
+    ``mean``: expected game points for the seat's side; ``win``: probability that the side
+    scores the hand; ``distribution``: (game points, probability) pairs, ascending;
+    ``ci``/``win_ci``: 95% confidence intervals (``None`` when every world was solved);
+    ``utility``: the average the choice maximised (``mean`` unless a utility was given, e.g.
+    the probability of winning the match).
+    """
+
+    action: Action
+    mean: float
+    win: float
+    distribution: tuple[tuple[int, float], ...]
+    ci: tuple[float, float] | None
+    win_ci: tuple[float, float] | None
+    utility: float
+
+
+@dataclass(frozen=True)
+class Recommendation:
+    """The actions of one decision scored on the same worlds; ``best`` maximises the utility.
+
+    ``worlds``: worlds solved; ``total_worlds``: how many fit the view; ``exact``: all of them
+    were solved, so the figures are exact averages; ``stopped``: why the loop ended
+    (``"done"``, ``"time"``, ``"clear"`` or ``"stop"``); ``values[w, a]``: game points of
+    action ``a`` in world ``w``; ``weights[w]``: the world's weight (deals it stands for).
+    """
+
+    seat: int
+    actions: tuple[ActionStats, ...]
+    best: Action
+    worlds: int
+    total_worlds: int
+    exact: bool
+    stopped: str
+    seconds: float
+    nodes: int
+    values: npt.NDArray[np.int16] = field(repr=False, compare=False)
+    weights: npt.NDArray[np.float64] = field(repr=False, compare=False)
+
+    def stats(self, action: Action | str) -> ActionStats:
+        """The figures of one action (an :class:`Action` or its notation)."""
+        a = Action.parse(action) if isinstance(action, str) else action
+        for s in self.actions:
+            if s.action == a:
+                return s
+        raise SixtySixError(f"{a} is not one of this decision's actions")
+
+    def ranked(self) -> list[ActionStats]:
+        """The actions best first (utility, then probability of winning)."""
+        return sorted(self.actions, key=lambda s: (-s.utility, -s.win))
+
+
+def view_of(position: View | Game) -> View:
+    """The view of the player to act (a :class:`Game` is seen from its player to act)."""
+    if isinstance(position, View):
+        view = position
+    elif isinstance(position, Game):
+        if position.to_act is None:
+            raise SixtySixError("the hand is over: there is no decision to advise on")
+        view = View.from_game(position, position.to_act)
+    else:
+        raise SixtySixError(f"expected a View or a Game, got {type(position).__name__}")
+    if view.to_act is None or view.phase == "over":
+        raise SixtySixError("the hand is over: there is no decision to advise on")
+    if view.to_act != view.seat:
+        raise SixtySixError(
+            f"it is seat {view.to_act}'s turn, but the view is seat {view.seat}'s: "
+            "advice is for the player to act"
+        )
+    return view
+
+
+def layout_rows(layouts: Sequence[Layout]) -> npt.NDArray[np.uint8]:
+    """Layouts as rows of card codes for the core: every hand in seat order, the stock top
+    first, the dead hand."""
+    return np.array(
+        [[c for h in lay.hands for c in h] + list(lay.stock) + list(lay.aside) for lay in layouts],
+        dtype=np.uint8,
+    ).reshape(len(layouts), -1)
+
+
+def stock_in_play(view: View) -> bool:
+    """Does the order of the stock still matter (cards will be drawn from it)?"""
+    return view.stock_size > 0 and view.closed_by is None
+
+
+class _Source:
+    """The worlds to solve, in the order they are solved: a seeded shuffle of all of them
+    (exact mode: any prefix is a uniform sample without replacement) or an endless seeded
+    stream of samples."""
+
+    def __init__(self, space: WorldSpace, exact: bool, seed: int) -> None:
+        self.exact = exact
+        self.total = space.count
+        self._all: list[Layout] = []
+        self._stream: Iterator[Layout] | None = None
+        if exact:
+            self._all = list(space.layouts(None))
+            random.Random(seed).shuffle(self._all)
+        else:
+            self._stream = space.stream(seed)
+        self.used = 0
+
+    def left(self) -> int | None:
+        return len(self._all) - self.used if self.exact else None
+
+    def take(self, n: int) -> list[Layout]:
+        if self.exact:
+            out = self._all[self.used:self.used + n]
+        else:
+            assert self._stream is not None
+            out = [next(self._stream) for _ in range(n)]
+        self.used += len(out)
+        return out
+
+
+def _check_int(name: str, v: object, lo: int, hi: int | None = None) -> int:
+    if not isinstance(v, int) or isinstance(v, bool) or v < lo or (hi is not None and v > hi):
+        rng = f"from {lo} to {hi}" if hi is not None else f"at least {lo}"
+        raise SixtySixError(f"{name} must be an integer {rng}, got {v!r}")
+    return v
+
+
+def _interval(mean: float, var: float) -> tuple[float, float]:
+    half = _Z95 * math.sqrt(max(var, 0.0))
+    return (mean - half, mean + half)
+
+
+def _mean_var(
+    x: npt.NDArray[np.float64], w: npt.NDArray[np.float64], fpc: float,
+) -> tuple[float, float]:
+    """Weighted mean and the variance of that estimate (ratio estimator, with a finite
+    population correction ``fpc`` when drawing without replacement)."""
+    sw = float(w.sum())
+    m = float((w * x).sum() / sw)
+    n = len(x)
+    if n < 2:
+        return m, math.inf
+    var = float((w * w * (x - m) ** 2).sum()) / (sw * sw) * n / (n - 1)
+    return m, var * fpc
+
+
+def _stats(
+    actions: Sequence[Action],
+    values: npt.NDArray[np.int16],
+    weights: npt.NDArray[np.float64],
+    utility: Utility | None,
+    complete: bool,
+    fpc: float,
+) -> tuple[ActionStats, ...]:
+    out = []
+    sw = float(weights.sum())
+    for j, a in enumerate(actions):
+        v = values[:, j].astype(np.float64)
+        mean, var = _mean_var(v, weights, fpc)
+        winv = (v > 0).astype(np.float64)
+        win, wvar = _mean_var(winv, weights, fpc)
+        outcomes = np.unique(values[:, j])
+        dist = tuple(
+            (int(o), float(weights[values[:, j] == o].sum() / sw)) for o in outcomes
+        )
+        util = mean if utility is None else sum(p * utility(o) for o, p in dist)
+        out.append(ActionStats(
+            action=a,
+            mean=mean,
+            win=win,
+            distribution=dist,
+            ci=None if complete else _interval(mean, var),
+            win_ci=None if complete else _interval(win, wvar),
+            utility=util,
+        ))
+    return tuple(out)
+
+
+def _best(stats: Sequence[ActionStats]) -> int:
+    """Highest utility; on a tie the likelier win, then a claim (it ends the hand at once)."""
+    return max(
+        range(len(stats)),
+        key=lambda i: (stats[i].utility, stats[i].win, stats[i].action.kind == Kind.CLAIM, -i),
+    )
+
+
+def _clearly_best(
+    values: npt.NDArray[np.int16],
+    weights: npt.NDArray[np.float64],
+    best: int,
+    utility: Utility | None,
+    fpc: float,
+) -> bool:
+    """Is ``best`` ahead of every other action by more than the noise (paired over the same
+    worlds, at 99.9%)? Actions that score the same in every world solved do not hold it up."""
+    if len(values) < 64:
+        return False
+    u = values.astype(np.float64)
+    if utility is not None:
+        table = {int(o): utility(int(o)) for o in np.unique(values)}
+        u = np.vectorize(lambda o: table[int(o)], otypes=[np.float64])(values)
+    for j in range(values.shape[1]):
+        if j == best:
+            continue
+        d = u[:, best] - u[:, j]
+        if not d.any():
+            continue
+        m, var = _mean_var(d, weights, fpc)
+        if m - _Z_CLEAR * math.sqrt(var) <= 0:
+            return False
+    return True
+
+
+def recommend(
+    position: View | Game,
+    *,
+    worlds: int = 1000,
+    seed: int = 0,
+    exact: bool | None = None,
+    time_limit: float | None = None,
+    stop_when_clear: bool = False,
+    utility: Utility | None = None,
+    threads: int | None = None,
+    tt_mib: int = 8,
+    on_progress: Callable[[Recommendation], None] | None = None,
+    stop: threading.Event | None = None,
+) -> Recommendation:
+    """Score every legal action of the player to act on the same worlds.
+
+    ``worlds``: the most worlds to solve. ``exact``: ``None`` solves every world when at most
+    ``worlds`` fit the view (else samples), ``True`` always enumerates them (up to
+    100,000), ``False`` always samples. ``time_limit`` (seconds), ``stop`` (an event another
+    thread sets) and ``stop_when_clear`` end the loop early with the figures so far;
+    ``on_progress`` is called after every batch with the recommendation so far. ``utility``
+    maps a hand result to what it is worth (see :mod:`sixtysix_solver.match` for match
+    equity). ``threads``: solver threads (default: the machine's cores); values do not depend
+    on it. The same seed gives the same worlds and figures.
+    """
+    view = view_of(position)
+    worlds = _check_int("worlds", worlds, 1)
+    seed = _check_int("seed", seed, -(2**63), 2**63 - 1)
+    tt_mib = _check_int("tt_mib", tt_mib, 1, 4096)
+    threads = _check_int("threads", threads if threads is not None else (os.cpu_count() or 1), 1, 256)
+    if exact not in (None, True, False):
+        raise SixtySixError(f"exact must be None, True or False, got {exact!r}")
+    if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
+        raise SixtySixError(f"time_limit must be positive seconds, got {time_limit!r}")
+    start = time.perf_counter()
+
+    space = WorldSpace(view, stock_order=stock_in_play(view))
+    total = space.count
+    if total == 0:
+        raise SixtySixError("no deal fits this view")
+    if exact is True and total > DEFAULT_LIMIT:
+        raise TooManyWorldsError(
+            f"{total} worlds fit this view, more than the {DEFAULT_LIMIT} an exact run solves"
+        )
+    use_all = exact is True or (exact is None and total <= worlds)
+    source = _Source(space, use_all, seed)
+    budget = total if use_all and exact is True else min(worlds, total) if use_all else worlds
+
+    first = source.take(1)
+    base = first[0].game(view)
+    legal = base.legal_actions()
+    lines = [[a.code] for a in legal]
+
+    rows_done: list[npt.NDArray[np.int16]] = []
+    weights_done: list[float] = []
+    nodes = 0
+    pending = first
+    batch = threads  # then sized to take about _BATCH_SECONDS, so stops are seen soon
+    done = 0
+    stopped = "done"
+    rec: Recommendation | None = None
+    while True:
+        want = min(batch, budget - done) - len(pending)
+        if want > 0:
+            pending = pending + source.take(want)
+        if not pending:
+            break
+        deadline = 0.0
+        if time_limit is not None:
+            deadline = max(1e-6, time_limit - (time.perf_counter() - start))
+        t0 = time.perf_counter()
+        values, node_counts, aborted = _core.solve_worlds(
+            base._state, layout_rows(pending), lines, "game_points", threads, tt_mib, 0, 0.0,
+            True, deadline,
+        )
+        spent = time.perf_counter() - t0
+        keep = ~aborted
+        if keep.any():  # worlds the deadline cut off are left out
+            rows_done.append(values[keep])
+            weights_done.extend(float(lay.weight) for lay, k in zip(pending, keep) if k)
+        nodes += int(node_counts.sum())
+        done += int(keep.sum())
+        per_world = spent / max(1, len(pending))
+        batch = int(min(max(threads, _BATCH_SECONDS / max(per_world, 1e-7)), 4096))
+        pending = []
+        if not rows_done:  # the time ran out before the first world was solved
+            raise SearchLimitError(
+                f"the time limit of {time_limit} s ran out before one world was solved"
+            )
+
+        vals = np.concatenate(rows_done)
+        w = np.array(weights_done)
+        complete = use_all and done == total
+        fpc = (total - done) / (total - 1) if use_all and total > 1 else 1.0
+        stats = _stats(legal, vals, w, utility, complete, fpc)
+        b = _best(stats)
+        if done >= budget or (use_all and source.left() == 0 and not aborted.any()):
+            stopped = "done"
+        elif time_limit is not None and time.perf_counter() - start >= time_limit:
+            stopped = "time"
+        elif stop is not None and stop.is_set():
+            stopped = "stop"
+        elif stop_when_clear and _clearly_best(vals, w, b, utility, fpc):
+            stopped = "clear"
+        else:
+            stopped = ""
+        rec = Recommendation(
+            seat=view.seat,
+            actions=stats,
+            best=legal[b],
+            worlds=done,
+            total_worlds=total,
+            exact=complete,
+            stopped=stopped or "running",
+            seconds=time.perf_counter() - start,
+            nodes=nodes,
+            values=vals,
+            weights=w,
+        )
+        if on_progress is not None:
+            on_progress(rec)
+        if stopped:
+            break
+    assert rec is not None
+    return rec
