@@ -222,6 +222,70 @@ struct PySolver {
   std::mutex lock;
 };
 
+// A world pool and a lock: one call at a time per pool.
+struct PyWorldPool {
+  PyWorldPool(int threads, std::size_t mib) : pool(threads, mib) {}
+  WorldPool pool;
+  std::mutex lock;
+};
+
+// Rows of card codes -> worlds, each line valued in each (see worlds.hpp).
+py::tuple solve_rows(PyWorldPool& pool, const PyState& base,
+                     py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast> rows,
+                     const std::vector<std::vector<int>>& lines, const std::string& objective,
+                     std::uint64_t node_limit, double time_limit, bool share_table, double deadline) {
+    const Objective obj = objective_of(objective);
+    const Limits lim = limits_of(node_limit, time_limit);
+    require_live(base.s);
+    if (rows.ndim() != 2) throw PositionError("worlds must be a 2-d array of card codes");
+    const int width = row_width(base.s);
+    if (rows.shape(1) != width)
+      throw PositionError("each world needs " + std::to_string(width) + " card codes, got " +
+                          std::to_string(rows.shape(1)));
+    if (lines.empty()) throw IllegalActionError("no actions to value");
+    std::vector<Line> acts;
+    for (const auto& line : lines) {
+      if (line.empty() || line.size() > 8) throw IllegalActionError("a line holds 1 to 8 actions");
+      Line l;
+      for (int a : line) {
+        if (a < 0 || a >= 64 * 8) throw IllegalActionError("bad action code " + std::to_string(a));
+        if (obj == Objective::CARD_POINTS && kind_of(static_cast<Action>(a)) == CLAIM)
+          throw IllegalActionError("card_points ignores claims: a claim has no card-point value");
+        l.push_back(static_cast<Action>(a));
+      }
+      acts.push_back(l);
+    }
+    const std::size_t n = rows.shape(0);
+    std::vector<State> worlds;
+    worlds.reserve(n);
+    const std::uint8_t* data = rows.data();
+    for (std::size_t w = 0; w < n; ++w) {
+      worlds.push_back(place_cards(base.s, data + w * width, width));
+      for (const Line& l : acts) {  // every line must be legal in every world
+        State c = worlds.back();
+        for (Action a : l) {
+          if (c.over() || !c.is_legal(a))
+            throw IllegalActionError("action code " + std::to_string(a) + " is not legal in world " +
+                                     std::to_string(w));
+          c.apply(a);
+        }
+      }
+    }
+    WorldsOut out;
+    {
+      py::gil_scoped_release release;
+      std::lock_guard<std::mutex> guard(pool.lock);
+      out = pool.pool.solve(worlds, acts, obj, lim, share_table, deadline);
+    }
+    py::array_t<std::int16_t> values({n, acts.size()});
+    std::copy(out.values.begin(), out.values.end(), values.mutable_data());
+    py::array_t<std::uint64_t> nodes(out.nodes.size(), out.nodes.data());
+    py::array_t<bool> aborted(out.aborted.size());
+    auto ab = aborted.mutable_unchecked<1>();
+    for (size_t i = 0; i < out.aborted.size(); ++i) ab(i) = out.aborted[i] != 0;
+    return py::make_tuple(values, nodes, aborted);
+}
+
 void raise_as(const char* cls, const char* msg) {
   py::object err = py::module_::import("sixtysix_solver.errors").attr(cls);
   PyErr_SetString(err.ptr(), msg);
@@ -369,61 +433,24 @@ PYBIND11_MODULE(_core, m) {
 
   m.def("world_width", [](const PyState& ps) { return row_width(ps.s); }, py::arg("state"));
 
+  py::class_<PyWorldPool>(m, "WorldPool")
+      .def(py::init([](int threads, std::size_t mib) {
+        if (threads < 1 || threads > 256) throw IllegalActionError("threads must be between 1 and 256");
+        if (mib < 1 || mib > 65536) throw IllegalActionError("tt_mib must be between 1 and 65536");
+        return std::make_unique<PyWorldPool>(threads, mib);
+      }), py::arg("threads"), py::arg("tt_mib"))
+      .def("solve", &solve_rows, py::arg("base"), py::arg("rows"), py::arg("lines"),
+           py::arg("objective"), py::arg("node_limit"), py::arg("time_limit"),
+           py::arg("share_table"), py::arg("deadline") = 0.0);
+
   m.def("solve_worlds", [](const PyState& base, py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast> rows,
                            const std::vector<std::vector<int>>& lines, const std::string& objective, int threads,
                            std::size_t tt_mib, std::uint64_t node_limit, double time_limit,
                            bool share_table, double deadline) {
     if (threads < 1 || threads > 256) throw IllegalActionError("threads must be between 1 and 256");
     if (tt_mib < 1 || tt_mib > 65536) throw IllegalActionError("tt_mib must be between 1 and 65536");
-    const Objective obj = objective_of(objective);
-    const Limits lim = limits_of(node_limit, time_limit);
-    require_live(base.s);
-    if (rows.ndim() != 2) throw PositionError("worlds must be a 2-d array of card codes");
-    const int width = row_width(base.s);
-    if (rows.shape(1) != width)
-      throw PositionError("each world needs " + std::to_string(width) + " card codes, got " +
-                          std::to_string(rows.shape(1)));
-    if (lines.empty()) throw IllegalActionError("no actions to value");
-    std::vector<Line> acts;
-    for (const auto& line : lines) {
-      if (line.empty() || line.size() > 8) throw IllegalActionError("a line holds 1 to 8 actions");
-      Line l;
-      for (int a : line) {
-        if (a < 0 || a >= 64 * 8) throw IllegalActionError("bad action code " + std::to_string(a));
-        if (obj == Objective::CARD_POINTS && kind_of(static_cast<Action>(a)) == CLAIM)
-          throw IllegalActionError("card_points ignores claims: a claim has no card-point value");
-        l.push_back(static_cast<Action>(a));
-      }
-      acts.push_back(l);
-    }
-    const std::size_t n = rows.shape(0);
-    std::vector<State> worlds;
-    worlds.reserve(n);
-    const std::uint8_t* data = rows.data();
-    for (std::size_t w = 0; w < n; ++w) {
-      worlds.push_back(place_cards(base.s, data + w * width, width));
-      for (const Line& l : acts) {  // every line must be legal in every world
-        State c = worlds.back();
-        for (Action a : l) {
-          if (c.over() || !c.is_legal(a))
-            throw IllegalActionError("action code " + std::to_string(a) + " is not legal in world " +
-                                     std::to_string(w));
-          c.apply(a);
-        }
-      }
-    }
-    WorldsOut out;
-    {
-      py::gil_scoped_release release;
-      out = solve_worlds(worlds, acts, obj, threads, tt_mib, lim, share_table, deadline);
-    }
-    py::array_t<std::int16_t> values({n, acts.size()});
-    std::copy(out.values.begin(), out.values.end(), values.mutable_data());
-    py::array_t<std::uint64_t> nodes(out.nodes.size(), out.nodes.data());
-    py::array_t<bool> aborted(out.aborted.size());
-    auto ab = aborted.mutable_unchecked<1>();
-    for (size_t i = 0; i < out.aborted.size(); ++i) ab(i) = out.aborted[i] != 0;
-    return py::make_tuple(values, nodes, aborted);
+    PyWorldPool pool(threads, tt_mib);
+    return solve_rows(pool, base, rows, lines, objective, node_limit, time_limit, share_table, deadline);
   }, py::arg("base"), py::arg("rows"), py::arg("lines"), py::arg("objective"), py::arg("threads"),
      py::arg("tt_mib"), py::arg("node_limit"), py::arg("time_limit"), py::arg("share_table"),
      py::arg("deadline") = 0.0);

@@ -1,6 +1,7 @@
 #include "worlds.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <chrono>
 #include <string>
 #include <thread>
@@ -100,24 +101,27 @@ State place_cards(const State& base, const std::uint8_t* row, int width) {
   return s;
 }
 
-WorldsOut solve_worlds(const std::vector<State>& worlds, const std::vector<Line>& lines,
-                       Objective obj, int threads, std::size_t tt_mib, Limits limits,
-                       bool share_table, double deadline) {
+WorldPool::WorldPool(int threads, std::size_t tt_mib) : threads_(std::max(1, threads)) {
+  for (int t = 0; t < threads_; ++t) tables_.push_back(std::make_unique<TranspositionTable>(tt_mib));
+}
+
+WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<Line>& lines,
+                           Objective obj, Limits limits, bool share_table, double deadline) {
   const auto t0 = std::chrono::steady_clock::now();
   const std::size_t n = worlds.size(), k = lines.size();
   WorldsOut out;
   out.values.assign(n * k, 0);
   out.nodes.assign(n, 0);
   out.aborted.assign(n, 0);
-  const int t_count = static_cast<int>(std::max<std::size_t>(1, std::min<std::size_t>(threads, n)));
+  const int t_count = static_cast<int>(std::max<std::size_t>(1, std::min<std::size_t>(threads_, n)));
   auto work = [&](int t) {
-    TranspositionTable tt(tt_mib);
+    TranspositionTable& tt = *tables_[t];
     const std::size_t from = n * t / t_count, to = n * (t + 1) / t_count;
     // Neighbouring worlds mostly share values: the previous one's is the first guess.
     std::vector<int> guess(k, Search::kNoGuess);
     for (std::size_t w = from; w < to; ++w) {
       const State& s = worlds[w];
-      if (!share_table || w == from) tt.new_generation();
+      if (!share_table) tt.new_generation();
       Limits lim = limits;
       if (deadline > 0) {
         const double left =

@@ -3,6 +3,7 @@
 // rebuilt from a base world and the chosen actions are solved in it, on worker threads.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "search.hpp"
@@ -26,12 +27,21 @@ struct WorldsOut {
 using Line = std::vector<Action>;
 
 // The value after each line in each world for the side to act at the base (objectives as in
-// Search). Thread t takes a contiguous share of the worlds; with `share_table` its table keeps
-// entries from one world to the next (positions repeat across worlds; values do not change,
-// node counts then depend on the thread count). `deadline` (seconds from the call, 0: none):
-// worlds not finished by then are marked aborted.
-WorldsOut solve_worlds(const std::vector<State>& worlds, const std::vector<Line>& lines,
-                       Objective obj, int threads, std::size_t tt_mib, Limits limits,
-                       bool share_table, double deadline = 0);
+// Search), on a pool of threads with a table each. Thread t takes a contiguous share of the
+// worlds. With `share_table` a thread's table keeps its entries from one world to the next
+// and from one call to the next (positions repeat across worlds; keys name everything a value
+// depends on, so values do not change; node counts then depend on how worlds were split).
+// `deadline` (seconds from the call, 0: none): worlds not finished by then are marked aborted.
+class WorldPool {
+ public:
+  WorldPool(int threads, std::size_t tt_mib);
+  WorldsOut solve(const std::vector<State>& worlds, const std::vector<Line>& lines, Objective obj,
+                  Limits limits, bool share_table, double deadline = 0);
+  int threads() const { return threads_; }
+
+ private:
+  int threads_;
+  std::vector<std::unique_ptr<TranspositionTable>> tables_;
+};
 
 }  // namespace ss

@@ -21,10 +21,10 @@ from sixtysix_solver.agents import random_action
 from sixtysix_solver.errors import PositionError, SixtySixError
 from sixtysix_solver.game import Game
 from sixtysix_solver.profiles import PROFILES
-from sixtysix_solver.recommend import Recommendation, layout_rows, recommend, stock_in_play
+from sixtysix_solver.recommend import Recommendation, recommend, stock_in_play
 from sixtysix_solver.solve import Solver
 from sixtysix_solver.view import View
-from sixtysix_solver.worlds import WorldSpace, enumerate_layouts
+from sixtysix_solver.worlds import WorldSpace, enumerate_layouts, layout_rows
 
 
 def small_position(name: str, seed: int, cards: int, stock: int | None = None) -> Game | None:

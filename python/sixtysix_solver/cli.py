@@ -1,4 +1,5 @@
-"""The ``sixtysix`` command line: profiles, seeded deals, random games, perft, exact solves."""
+"""The ``sixtysix`` command line: profiles, seeded deals, random games, perft, exact solves
+(advice for a hidden-card view: :mod:`sixtysix_solver.cli_advice`)."""
 
 from __future__ import annotations
 
@@ -321,6 +322,10 @@ def solve(
 
 def main() -> None:
     app()
+
+
+# `recommend` and `close` live in their own module, which adds them to `app`.
+from . import cli_advice  # noqa: E402, F401
 
 
 if __name__ == "__main__":

@@ -40,14 +40,24 @@ from . import _core
 from .actions import Action, Kind
 from .errors import SearchLimitError, SixtySixError
 from .game import Game
+from .match import MatchEquity
 from .view import View
-from .worlds import DEFAULT_LIMIT, Layout, TooManyWorldsError, WorldSpace
+from .worlds import (
+    DEFAULT_LIMIT,
+    Layout,
+    TooManyWorldsError,
+    WorldSpace,
+    first_layout,
+    layout_rows,
+)
 
 __all__ = [
     "ActionStats",
     "Recommendation",
     "Utility",
+    "evaluate_lines",
     "layout_rows",
+    "match_utility",
     "recommend",
     "view_of",
 ]
@@ -79,6 +89,7 @@ class ActionStats:
     ci: tuple[float, float] | None
     win_ci: tuple[float, float] | None
     utility: float
+    line: tuple[Action, ...] = ()  # the actions scored (just ``action`` for a recommendation)
 
 
 @dataclass(frozen=True)
@@ -113,7 +124,34 @@ class Recommendation:
 
     def ranked(self) -> list[ActionStats]:
         """The actions best first (utility, then probability of winning)."""
-        return sorted(self.actions, key=lambda s: (-s.utility, -s.win))
+        return sorted(self.actions, key=lambda s: (-s.utility, -s.mean, -s.win))
+
+
+def match_utility(
+    view: View, score: Sequence[int] | None = None, equity: MatchEquity | None = None,
+) -> Utility:
+    """The probability of winning the match after each hand result, as a utility: with it a
+    recommendation maximises the chance to win the match instead of the expected game points.
+
+    ``score``: match points per side (side 0 first; default: the view's ``match``);
+    ``equity``: the match table (default: the profile's, see
+    :meth:`MatchEquity.for_profile <sixtysix_solver.match.MatchEquity.for_profile>`).
+    """
+    if view.profile.sides != 2:
+        raise SixtySixError("match equity needs a game of two sides")
+    scores = tuple(score) if score is not None else view.match
+    if scores is None:
+        raise SixtySixError("the view carries no match score: give one, e.g. (3, 5)")
+    if len(scores) != 2 or not all(isinstance(x, int) and x >= 0 for x in scores):
+        raise SixtySixError(f"a match score is two non-negative integers, got {scores!r}")
+    met = equity if equity is not None else MatchEquity.for_profile(view.profile)
+    side = view.side(view.seat)
+    values = met.outcome_values(scores[side], scores[1 - side], carry=view.carry)
+
+    def utility(points: int) -> float:
+        return values[points]
+
+    return utility
 
 
 def view_of(position: View | Game) -> View:
@@ -136,48 +174,47 @@ def view_of(position: View | Game) -> View:
     return view
 
 
-def layout_rows(layouts: Sequence[Layout]) -> npt.NDArray[np.uint8]:
-    """Layouts as rows of card codes for the core: every hand in seat order, the stock top
-    first, the dead hand."""
-    return np.array(
-        [[c for h in lay.hands for c in h] + list(lay.stock) + list(lay.aside) for lay in layouts],
-        dtype=np.uint8,
-    ).reshape(len(layouts), -1)
-
-
 def stock_in_play(view: View) -> bool:
     """Does the order of the stock still matter (cards will be drawn from it)?"""
     return view.stock_size > 0 and view.closed_by is None
 
 
 class _Source:
-    """The worlds to solve, in the order they are solved: a seeded shuffle of all of them
-    (exact mode: any prefix is a uniform sample without replacement) or an endless seeded
-    stream of samples."""
+    """The worlds to solve, in the order they are solved, as rows for the core and weights:
+    a seeded shuffle of all of them (exact mode: any prefix is a uniform sample without
+    replacement) or an endless seeded stream of samples."""
 
-    def __init__(self, space: WorldSpace, exact: bool, seed: int) -> None:
+    def __init__(self, space: WorldSpace, exact: bool, seed: int, shuffle: bool = True) -> None:
         self.exact = exact
         self.total = space.count
-        self._all: list[Layout] = []
+        self._rows = np.zeros((0, 0), dtype=np.uint8)
+        self._weights = np.zeros(0)
         self._stream: Iterator[Layout] | None = None
         if exact:
-            self._all = list(space.layouts(None))
-            random.Random(seed).shuffle(self._all)
+            rows, weights = space.rows(None)
+            if shuffle:
+                order = np.array(range(len(rows)))
+                random.Random(seed).shuffle(order)  # type: ignore[arg-type]
+                rows, weights = rows[order], weights[order]
+            self._rows, self._weights = rows, weights
         else:
             self._stream = space.stream(seed)
         self.used = 0
 
     def left(self) -> int | None:
-        return len(self._all) - self.used if self.exact else None
+        return len(self._rows) - self.used if self.exact else None
 
-    def take(self, n: int) -> list[Layout]:
+    def take(self, n: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]:
         if self.exact:
-            out = self._all[self.used:self.used + n]
+            rows = self._rows[self.used:self.used + n]
+            weights = self._weights[self.used:self.used + n]
         else:
             assert self._stream is not None
-            out = [next(self._stream) for _ in range(n)]
-        self.used += len(out)
-        return out
+            lays = [next(self._stream) for _ in range(n)]
+            rows = layout_rows(lays)
+            weights = np.array([float(lay.weight) for lay in lays])
+        self.used += len(rows)
+        return rows, weights
 
 
 def _check_int(name: str, v: object, lo: int, hi: int | None = None) -> int:
@@ -190,6 +227,16 @@ def _check_int(name: str, v: object, lo: int, hi: int | None = None) -> int:
 def _interval(mean: float, var: float) -> tuple[float, float]:
     half = _Z95 * math.sqrt(max(var, 0.0))
     return (mean - half, mean + half)
+
+
+def _wilson(p: float, w: npt.NDArray[np.float64], fpc: float) -> tuple[float, float]:
+    """Wilson's 95% interval for a proportion (sound near 0 and 1), with the effective sample
+    size of weighted worlds and the finite population correction."""
+    n = float(w.sum()) ** 2 / float((w * w).sum()) / max(fpc, 1e-12)
+    z2 = _Z95 * _Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = _Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def _mean_var(
@@ -207,7 +254,7 @@ def _mean_var(
 
 
 def _stats(
-    actions: Sequence[Action],
+    lines: Sequence[tuple[Action, ...]],
     values: npt.NDArray[np.int16],
     weights: npt.NDArray[np.float64],
     utility: Utility | None,
@@ -216,33 +263,37 @@ def _stats(
 ) -> tuple[ActionStats, ...]:
     out = []
     sw = float(weights.sum())
-    for j, a in enumerate(actions):
+    for j, line in enumerate(lines):
         v = values[:, j].astype(np.float64)
         mean, var = _mean_var(v, weights, fpc)
         winv = (v > 0).astype(np.float64)
-        win, wvar = _mean_var(winv, weights, fpc)
+        win, _ = _mean_var(winv, weights, fpc)
         outcomes = np.unique(values[:, j])
         dist = tuple(
             (int(o), float(weights[values[:, j] == o].sum() / sw)) for o in outcomes
         )
         util = mean if utility is None else sum(p * utility(o) for o, p in dist)
         out.append(ActionStats(
-            action=a,
+            action=line[0],
             mean=mean,
             win=win,
             distribution=dist,
             ci=None if complete else _interval(mean, var),
-            win_ci=None if complete else _interval(win, wvar),
+            win_ci=None if complete else _wilson(win, weights, fpc),
             utility=util,
+            line=tuple(line),
         ))
     return tuple(out)
 
 
 def _best(stats: Sequence[ActionStats]) -> int:
-    """Highest utility; on a tie the likelier win, then a claim (it ends the hand at once)."""
+    """Highest utility; on a tie the higher expected game points, the likelier win, then a
+    claim (it ends the hand at once)."""
     return max(
         range(len(stats)),
-        key=lambda i: (stats[i].utility, stats[i].win, stats[i].action.kind == Kind.CLAIM, -i),
+        key=lambda i: (
+            stats[i].utility, stats[i].mean, stats[i].win, stats[i].action.kind == Kind.CLAIM, -i,
+        ),
     )
 
 
@@ -298,6 +349,35 @@ def recommend(
     equity). ``threads``: solver threads (default: the machine's cores); values do not depend
     on it. The same seed gives the same worlds and figures.
     """
+    return evaluate_lines(
+        position, None, worlds=worlds, seed=seed, exact=exact, time_limit=time_limit,
+        stop_when_clear=stop_when_clear, utility=utility, threads=threads, tt_mib=tt_mib,
+        on_progress=on_progress, stop=stop,
+    )
+
+
+def evaluate_lines(
+    position: View | Game,
+    lines: Sequence[Sequence[Action | str]] | None,
+    *,
+    stock_order: bool | None = None,
+    worlds: int = 1000,
+    seed: int = 0,
+    exact: bool | None = None,
+    time_limit: float | None = None,
+    stop_when_clear: bool = False,
+    utility: Utility | None = None,
+    threads: int | None = None,
+    tt_mib: int = 8,
+    on_progress: Callable[[Recommendation], None] | None = None,
+    stop: threading.Event | None = None,
+) -> Recommendation:
+    """Like :func:`recommend`, for chosen *lines* of the player to act: each a sequence of
+    actions applied one after the other (``[["draw", "close"]]`` values drawing and then
+    closing). ``None``: every legal action. ``stock_order=False`` counts worlds that differ
+    only in the order of the stock as one (right when every line closes the stock at once);
+    the default is to count the order while the stock is in play. Every line must be legal
+    in every world."""
     view = view_of(position)
     worlds = _check_int("worlds", worlds, 1)
     seed = _check_int("seed", seed, -(2**63), 2**63 - 1)
@@ -309,7 +389,9 @@ def recommend(
         raise SixtySixError(f"time_limit must be positive seconds, got {time_limit!r}")
     start = time.perf_counter()
 
-    space = WorldSpace(view, stock_order=stock_in_play(view))
+    if stock_order is None:
+        stock_order = stock_in_play(view)
+    space = WorldSpace(view, stock_order=bool(stock_order))
     total = space.count
     if total == 0:
         raise SixtySixError("no deal fits this view")
@@ -318,46 +400,64 @@ def recommend(
             f"{total} worlds fit this view, more than the {DEFAULT_LIMIT} an exact run solves"
         )
     use_all = exact is True or (exact is None and total <= worlds)
-    source = _Source(space, use_all, seed)
     budget = total if use_all and exact is True else min(worlds, total) if use_all else worlds
+    # All worlds in enumeration order share most positions with their neighbours; shuffled
+    # only when the run may stop before the end (so that what was solved is a fair sample).
+    may_stop = time_limit is not None or stop is not None or stop_when_clear or budget < total
+    source = _Source(space, use_all, seed, shuffle=may_stop)
 
-    first = source.take(1)
-    base = first[0].game(view)
-    legal = base.legal_actions()
-    lines = [[a.code] for a in legal]
+    base = first_layout(view).game(view)  # any world: the others are its cards moved
+    chosen: list[tuple[Action, ...]]
+    if lines is None:
+        chosen = [(a,) for a in base.legal_actions()]
+    else:
+        chosen = [tuple(Action.parse(a) if isinstance(a, str) else a for a in ln) for ln in lines]
+        if not chosen or any(not ln for ln in chosen):
+            raise SixtySixError("give at least one line, each of at least one action")
+        probe = base.clone()
+        for ln in chosen:
+            g = probe.clone()
+            for a in ln:
+                if g.is_over or not g.is_legal(a):
+                    raise SixtySixError(f"{' '.join(map(str, ln))}: {a} is not legal there")
+                g.apply(a)
+    codes = [[a.code for a in ln] for ln in chosen]
+    # One table per thread for the whole run: positions recur from world to world.
+    pool = _core.WorldPool(threads, tt_mib)
 
     rows_done: list[npt.NDArray[np.int16]] = []
     weights_done: list[float] = []
     nodes = 0
-    pending = first
+    pending_rows, pending_w = np.zeros((0, 0), dtype=np.uint8), np.zeros(0)
     batch = threads  # then sized to take about _BATCH_SECONDS, so stops are seen soon
     done = 0
     stopped = "done"
     rec: Recommendation | None = None
     while True:
-        want = min(batch, budget - done) - len(pending)
+        want = min(batch, budget - done) - len(pending_rows)
         if want > 0:
-            pending = pending + source.take(want)
-        if not pending:
+            more_rows, more_w = source.take(want)
+            pending_rows = more_rows if not len(pending_rows) else np.vstack([pending_rows, more_rows])
+            pending_w = np.concatenate([pending_w, more_w])
+        if not len(pending_rows):
             break
         deadline = 0.0
         if time_limit is not None:
             deadline = max(1e-6, time_limit - (time.perf_counter() - start))
         t0 = time.perf_counter()
-        values, node_counts, aborted = _core.solve_worlds(
-            base._state, layout_rows(pending), lines, "game_points", threads, tt_mib, 0, 0.0,
-            True, deadline,
+        values, node_counts, aborted = pool.solve(
+            base._state, pending_rows, codes, "game_points", 0, 0.0, True, deadline,
         )
         spent = time.perf_counter() - t0
         keep = ~aborted
         if keep.any():  # worlds the deadline cut off are left out
             rows_done.append(values[keep])
-            weights_done.extend(float(lay.weight) for lay, k in zip(pending, keep) if k)
+            weights_done.extend(float(x) for x in pending_w[keep])
         nodes += int(node_counts.sum())
         done += int(keep.sum())
-        per_world = spent / max(1, len(pending))
+        per_world = spent / max(1, len(pending_rows))
         batch = int(min(max(threads, _BATCH_SECONDS / max(per_world, 1e-7)), 4096))
-        pending = []
+        pending_rows, pending_w = np.zeros((0, 0), dtype=np.uint8), np.zeros(0)
         if not rows_done:  # the time ran out before the first world was solved
             raise SearchLimitError(
                 f"the time limit of {time_limit} s ran out before one world was solved"
@@ -367,7 +467,7 @@ def recommend(
         w = np.array(weights_done)
         complete = use_all and done == total
         fpc = (total - done) / (total - 1) if use_all and total > 1 else 1.0
-        stats = _stats(legal, vals, w, utility, complete, fpc)
+        stats = _stats(chosen, vals, w, utility, complete, fpc)
         b = _best(stats)
         if done >= budget or (use_all and source.left() == 0 and not aborted.any()):
             stopped = "done"
@@ -382,7 +482,7 @@ def recommend(
         rec = Recommendation(
             seat=view.seat,
             actions=stats,
-            best=legal[b],
+            best=chosen[b][0],
             worlds=done,
             total_worlds=total,
             exact=complete,

@@ -27,6 +27,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from .errors import PositionError, SixtySixError
 from .game import Game
 from .view import Lack, View, public_fields, ranks_in_deck
@@ -41,6 +44,7 @@ __all__ = [
     "first_layout",
     "is_consistent",
     "layout_of",
+    "layout_rows",
     "sample_layouts",
     "sample_worlds",
 ]
@@ -612,6 +616,54 @@ class WorldSpace:
             return self._base.walk()
         return (lay for lay in self._base.walk() if self._fits(lay))
 
+    def rows(self, limit: int | None = DEFAULT_LIMIT) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]:
+        """Every world once as a row of card codes (every hand in seat order, the stock top
+        first, the dead hand: the form the compiled core takes) and its weight. With two
+        players, one deck, the stock as a set and no counted facts this is a vectorised walk
+        over the combinations of the other hand (12,376 rows at sixty-six's first lead in a
+        few milliseconds); otherwise the rows of :meth:`layouts`. Raises
+        :class:`TooManyWorldsError` when there are more than ``limit``."""
+        fast = self._fast_rows(limit)
+        if fast is not None:
+            return fast
+        lays = list(self.layouts(limit))
+        return layout_rows(lays), np.array([float(lay.weight) for lay in lays])
+
+    def _fast_rows(
+        self, limit: int | None,
+    ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]] | None:
+        sp, view = self._base, self.view
+        if (self.holds or self.stock_order or sp.impossible or sp.budget or view.players != 2
+                or sp.aside_loc >= 0 or view.profile.copies != 1):
+            return None
+        other = 1 - view.seat
+        hand_loc = 0  # locations: the other hand, then the stock
+        k = sp.need[hand_loc]
+        may = [c for g in sp.groups if hand_loc in g.allowed for c in g.codes]
+        forced = [c for g in sp.groups if hand_loc not in g.allowed for c in g.codes]
+        count = math.comb(len(may), k)
+        if limit is not None and count > limit:
+            raise TooManyWorldsError(f"{count} worlds fit this view, more than the limit of {limit}")
+        m = len(may)
+        idx = np.fromiter(
+            itertools.chain.from_iterable(itertools.combinations(range(m), k)),
+            dtype=np.intp, count=count * k,
+        ).reshape(count, k)
+        chosen = np.zeros((count, m), dtype=bool)
+        np.put_along_axis(chosen, idx, True, axis=1)
+        rest = np.nonzero(~chosen)[1].reshape(count, m - k)
+        codes = np.array(may, dtype=np.uint8)
+        known = np.array(view.known[other], dtype=np.uint8)
+        mine = np.array(view.hand, dtype=np.uint8)
+        tail = np.array(forced + ([view.face_up] if view.face_up is not None else []),
+                        dtype=np.uint8)
+        parts = {
+            view.seat: np.broadcast_to(mine, (count, len(mine))),
+            other: np.hstack([np.broadcast_to(known, (count, len(known))), codes[idx]]),
+        }
+        rows = np.hstack([parts[0], parts[1], codes[rest], np.broadcast_to(tail, (count, len(tail)))])
+        return np.ascontiguousarray(rows, dtype=np.uint8), np.ones(count)
+
     def sample(self, n: int, seed: int) -> list[Layout]:
         """``n`` layouts drawn independently, each with probability proportional to its
         weight (uniform over worlds with a single deck); the same seed gives the same
@@ -673,6 +725,15 @@ def sample_worlds(view: View, n: int, seed: int, *, stock_order: bool = True) ->
     """``n`` independent random worlds as games: uniform over the worlds (with two decks,
     proportional to the deals they stand for); the same seed gives the same worlds."""
     return [lay.game(view) for lay in sample_layouts(view, n, seed, stock_order=stock_order)]
+
+
+def layout_rows(layouts: Sequence[Layout]) -> npt.NDArray[np.uint8]:
+    """Layouts as rows of card codes for the compiled core: every hand in seat order, the
+    stock top first, the dead hand."""
+    return np.array(
+        [[c for h in lay.hands for c in h] + list(lay.stock) + list(lay.aside) for lay in layouts],
+        dtype=np.uint8,
+    ).reshape(len(layouts), -1)
 
 
 def first_layout(view: View) -> Layout:

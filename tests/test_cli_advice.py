@@ -1,0 +1,82 @@
+"""`sixtysix recommend` and `sixtysix close`: tables, JSON, input forms and errors."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from sixtysix_solver.cli import app
+from sixtysix_solver.game import Game
+from sixtysix_solver.notation import format_position
+from sixtysix_solver.recommend import recommend
+from sixtysix_solver.view import View
+from sixtysix_solver.view_notation import format_view
+
+runner = CliRunner()
+
+
+def schnapsen_view() -> View:
+    g = Game.deal("schnapsen", seed=3)
+    for a in ["JC", "AC", "QH", "KD"]:
+        g.apply(a if g.is_legal(a) else g.legal_actions()[0])
+    assert g.to_act is not None
+    return View.from_game(g, g.to_act)
+
+
+def test_recommend_json_matches_the_api() -> None:
+    view = schnapsen_view()
+    res = runner.invoke(app, ["recommend", format_view(view), "--worlds", "50", "--seed", "2",
+                              "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    rec = recommend(view, worlds=50, seed=2)
+    assert data["best"] == str(rec.best) and data["worlds"] == rec.worlds == 50
+    by_action = {d["action"]: d for d in data["actions"]}
+    for s in rec.actions:
+        assert by_action[str(s.action)]["ev"] == s.mean
+        assert by_action[str(s.action)]["p_win"] == s.win
+    assert sum(by_action[str(rec.best)]["distribution"].values()) == 1.0 or abs(
+        sum(by_action[str(rec.best)]["distribution"].values()) - 1.0) < 1e-9
+
+
+def test_recommend_table_and_input_forms() -> None:
+    view = schnapsen_view()
+    res = runner.invoke(app, ["recommend", "-", "--worlds", "20"], input=format_view(view))
+    assert res.exit_code == 0, res.output
+    assert "EV" in res.output and "P(win)" in res.output and "best:" in res.output
+    # A full position is advised on from the view of its player to act.
+    g = Game.deal("schnapsen", seed=5)
+    res = runner.invoke(app, ["recommend", format_position(g), "--worlds", "10", "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.output)["seat"] == g.to_act
+    res = runner.invoke(app, ["recommend", "--deal", "4", "--profile", "schnapsen", "--moves", "5",
+                              "--worlds", "10", "--match", "2:3"])
+    assert res.exit_code == 0, res.output
+    assert "P(match)" in res.output
+
+
+def test_close_command() -> None:
+    res = runner.invoke(app, ["close", "--deal", "1", "--profile", "schnapsen", "--worlds", "6",
+                              "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    names = [o["name"] for o in data["options"]]
+    assert names[0] == "close now" and names[-1] == "go on"
+    assert data["options"][0]["exact"] is True
+    assert data["verdict"] in {"close", "continue", "either", "too close to call"}
+
+
+def test_errors_name_the_problem() -> None:
+    cases = [
+        (["recommend"], "nothing to advise on"),
+        (["recommend", "garbage"], "error"),
+        (["recommend", "--deal", "1", "--match", "x"], "--match"),
+        (["recommend", "--deal", "1", "--time-limit", "-1"], "time-limit"),
+        (["recommend", "", "--worlds", "3"], "empty"),
+        (["close", "--deal", "1", "--profile", "four-hand"], "may not close"),
+    ]
+    for args, text in cases:
+        res = runner.invoke(app, args)
+        assert res.exit_code == 2, (args, res.output)
+        assert text in res.output, (args, res.output)
