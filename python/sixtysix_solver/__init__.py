@@ -17,26 +17,35 @@ from .errors import (
     SearchLimitError,
     SixtySixError,
 )
+from .closing import ClosingAnalysis, analyse_closing
 from .game import Game, HandResult
+from .match import HandOutcomes, MatchEquity
 from .profiles import PROFILES, Profile, get_profile, profile_names
+from .recommend import ActionStats, Recommendation, evaluate_lines, match_utility, recommend
 from .solve import BatchResult, Solver, SolveResult, solve, solve_many
 from .view import View, format_view, parse_view
 from .worlds import count_worlds, enumerate_worlds, sample_worlds
 
 __all__ = [
     "__version__",
+    "analyse_closing",
     "Action",
+    "ActionStats",
     "BatchResult",
     "Card",
+    "ClosingAnalysis",
     "Game",
+    "HandOutcomes",
     "HandResult",
     "IllegalActionError",
     "Kind",
+    "MatchEquity",
     "NotationError",
     "PROFILES",
     "PositionError",
     "Profile",
     "ProfileError",
+    "Recommendation",
     "SearchLimitError",
     "SixtySixError",
     "SolveResult",
@@ -44,10 +53,13 @@ __all__ = [
     "View",
     "count_worlds",
     "enumerate_worlds",
+    "evaluate_lines",
     "format_view",
     "get_profile",
+    "match_utility",
     "parse_view",
     "profile_names",
+    "recommend",
     "sample_worlds",
     "solve",
     "solve_many",
