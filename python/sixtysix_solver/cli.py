@@ -326,6 +326,7 @@ def main() -> None:
 
 # `recommend` and `close` live in their own module, which adds them to `app`.
 from . import cli_advice  # noqa: E402, F401
+from . import cli_play  # noqa: E402, F401
 
 
 if __name__ == "__main__":

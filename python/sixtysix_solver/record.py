@@ -4,8 +4,9 @@ The text form is a header line, then one block per hand: ``start`` with the posi
 (:mod:`sixtysix_solver.notation`), ``actions`` with the actions in order (``-`` for none) and,
 for a finished hand, ``result`` with the game points per side and the end reason. The result
 line is informative: on reading, the actions are replayed and the result must match.
-Blank lines and lines starting with ``#`` are ignored. Version 1 readers take one hand; a match
-record will be several ``start``/``actions``/``result`` blocks (see ``docs/notation.md``).
+Blank lines and lines starting with ``#`` are ignored. A *match record* is several
+``start``/``actions``/``result`` blocks, one per hand in order (:func:`format_match_record`,
+:func:`parse_match_record`); :func:`parse_record` takes a record of one hand.
 
 >>> from sixtysix_solver.game import Game
 >>> g = Game.deal("schnapsen", seed=3)
@@ -36,7 +37,9 @@ from .game import Game
 from .notation import format_position, parse_position, position_from_json, position_to_dict
 
 __all__ = [
+    "format_match_record",
     "format_record",
+    "parse_match_record",
     "parse_record",
     "record_to_dict",
     "record_to_json",
@@ -144,6 +147,19 @@ def _parse_hands(text: str) -> list[Game]:
                 )
         games.append(game)
     return games
+
+
+def format_match_record(games: list[Game]) -> str:
+    """A record of several hands (a match), each block as in :func:`format_record`."""
+    if not games:
+        raise NotationError("a match record needs at least one hand")
+    blocks = [format_record(g).split("\n", 1)[1] for g in games]
+    return "\n".join([RECORD_HEADER] + blocks)
+
+
+def parse_match_record(text: str) -> list[Game]:
+    """Every hand of a record (one or more), replayed."""
+    return _parse_hands(text)
 
 
 def parse_record(text: str) -> Game:
