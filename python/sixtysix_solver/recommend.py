@@ -334,7 +334,7 @@ def recommend(
     stop_when_clear: bool = False,
     utility: Utility | None = None,
     threads: int | None = None,
-    tt_mib: int = 8,
+    tt_mib: int | None = None,
     on_progress: Callable[[Recommendation], None] | None = None,
     stop: threading.Event | None = None,
 ) -> Recommendation:
@@ -347,7 +347,8 @@ def recommend(
     ``on_progress`` is called after every batch with the recommendation so far. ``utility``
     maps a hand result to what it is worth (see :mod:`sixtysix_solver.match` for match
     equity). ``threads``: solver threads (default: the machine's cores); values do not depend
-    on it. The same seed gives the same worlds and figures.
+    on it. ``tt_mib``: table size per thread (default 64 MiB for positions with more than 16
+    cards in the hands and a stock still in play, else 16). The same seed gives the same worlds and figures.
     """
     return evaluate_lines(
         position, None, worlds=worlds, seed=seed, exact=exact, time_limit=time_limit,
@@ -368,7 +369,7 @@ def evaluate_lines(
     stop_when_clear: bool = False,
     utility: Utility | None = None,
     threads: int | None = None,
-    tt_mib: int = 8,
+    tt_mib: int | None = None,
     on_progress: Callable[[Recommendation], None] | None = None,
     stop: threading.Event | None = None,
 ) -> Recommendation:
@@ -381,7 +382,7 @@ def evaluate_lines(
     view = view_of(position)
     worlds = _check_int("worlds", worlds, 1)
     seed = _check_int("seed", seed, -(2**63), 2**63 - 1)
-    tt_mib = _check_int("tt_mib", tt_mib, 1, 4096)
+    tt_mib = _check_int("tt_mib", tt_mib, 1, 4096) if tt_mib is not None else None
     threads = _check_int("threads", threads if threads is not None else (os.cpu_count() or 1), 1, 256)
     if exact not in (None, True, False):
         raise SixtySixError(f"exact must be None, True or False, got {exact!r}")
@@ -391,6 +392,9 @@ def evaluate_lines(
 
     if stock_order is None:
         stock_order = stock_in_play(view)
+    if tt_mib is None:  # big positions fill a table fast; small ones should not pay for one
+        cards = sum(view.hand_sizes) + (view.stock_size if stock_order else 0)
+        tt_mib = 64 if cards > 16 else 16
     space = WorldSpace(view, stock_order=bool(stock_order))
     total = space.count
     if total == 0:
