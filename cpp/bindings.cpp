@@ -439,6 +439,7 @@ PYBIND11_MODULE(_core, m) {
         if (mib < 1 || mib > 65536) throw IllegalActionError("tt_mib must be between 1 and 65536");
         return std::make_unique<PyWorldPool>(threads, mib);
       }), py::arg("threads"), py::arg("tt_mib"))
+      .def("cancel", [](PyWorldPool& p) { p.pool.cancel(); })  // no lock: the point is to interrupt
       .def("solve", &solve_rows, py::arg("base"), py::arg("rows"), py::arg("lines"),
            py::arg("objective"), py::arg("node_limit"), py::arg("time_limit"),
            py::arg("share_table"), py::arg("deadline") = 0.0);

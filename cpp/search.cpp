@@ -53,6 +53,8 @@ void Search::set_tt_min_cards(const State& root) {
 }
 
 void Search::check_limits() {
+  if (limits_.cancel && limits_.cancel->load(std::memory_order_relaxed))
+    throw SearchAborted("cancelled");
   if (limits_.max_nodes && nodes_ > limits_.max_nodes) throw SearchAborted("node limit reached");
   if (limits_.max_seconds > 0) {
     const std::chrono::duration<double> dt = std::chrono::steady_clock::now() - start_;

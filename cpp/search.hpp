@@ -2,6 +2,7 @@
 // null-window (yes/no) tests on value thresholds narrowed to the exact value, as double-dummy
 // bridge solvers do. Every card's place must be known (an "open-card" position).
 #pragma once
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <stdexcept>
@@ -22,6 +23,7 @@ enum class Objective : std::uint8_t { GAME_POINTS, WIN, CARD_POINTS, TRICKS };
 struct Limits {
   std::uint64_t max_nodes = 0;  // 0: no limit
   double max_seconds = 0;       // 0: no limit
+  const std::atomic<bool>* cancel = nullptr;  // set by another thread: stop now
 };
 
 struct SearchAborted : std::runtime_error {

@@ -108,6 +108,8 @@ WorldPool::WorldPool(int threads, std::size_t tt_mib) : threads_(std::max(1, thr
 WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<Line>& lines,
                            Objective obj, Limits limits, bool share_table, double deadline) {
   const auto t0 = std::chrono::steady_clock::now();
+  cancel_.store(false);
+  limits.cancel = &cancel_;
   const std::size_t n = worlds.size(), k = lines.size();
   WorldsOut out;
   out.values.assign(n * k, 0);
@@ -123,6 +125,10 @@ WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<L
       const State& s = worlds[w];
       if (!share_table) tt.new_generation();
       Limits lim = limits;
+      if (cancel_.load()) {
+        out.aborted[w] = 1;
+        continue;
+      }
       if (deadline > 0) {
         const double left =
             deadline - std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -2,6 +2,7 @@
 // different ways (the Python layer enumerates or samples the placements). Each world is
 // rebuilt from a base world and the chosen actions are solved in it, on worker threads.
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -38,9 +39,12 @@ class WorldPool {
   WorldsOut solve(const std::vector<State>& worlds, const std::vector<Line>& lines, Objective obj,
                   Limits limits, bool share_table, double deadline = 0);
   int threads() const { return threads_; }
+  // From any thread: the running solve() marks its unfinished worlds aborted and returns.
+  void cancel() { cancel_.store(true); }
 
  private:
   int threads_;
+  std::atomic<bool> cancel_{false};
   std::vector<std::unique_ptr<TranspositionTable>> tables_;
 };
 

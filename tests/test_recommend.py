@@ -151,6 +151,13 @@ def test_anytime_progress_time_and_stop() -> None:
     ev.set()
     rec = recommend(view, worlds=10**6, stop=ev, threads=2)
     assert rec.stopped == "stop" and rec.worlds == 2  # one world per thread, then the request
+    # A stop while the solver runs interrupts it (it does not wait for the batch to end).
+    ev = threading.Event()
+    threading.Timer(1.5, ev.set).start()
+    t0 = time.perf_counter()
+    rec = recommend(view, worlds=10**6, stop=ev, threads=1)
+    assert rec.stopped == "stop" and rec.worlds >= 1
+    assert time.perf_counter() - t0 < 4.0
 
 
 def test_stop_when_clear() -> None:

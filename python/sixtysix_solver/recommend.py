@@ -31,7 +31,8 @@ import random
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -429,6 +430,47 @@ def evaluate_lines(
     # One table per thread for the whole run: positions recur from world to world.
     pool = _core.WorldPool(threads, tt_mib)
 
+    # A stop request interrupts the solver (once some world is solved, so that there is an
+    # answer): a watcher thread cancels the running batch.
+    finished = threading.Event()
+    solved_some = threading.Event()
+    if stop is not None:
+        def watch() -> None:
+            assert stop is not None
+            while not finished.is_set():
+                if stop.wait(0.02) and solved_some.is_set():
+                    pool.cancel()
+                    return
+
+        threading.Thread(target=watch, daemon=True).start()
+    try:
+        return _loop(
+            view, chosen, codes, base, pool, source, budget, total, use_all, start, threads,
+            time_limit, stop, stop_when_clear, utility, on_progress, solved_some,
+        )
+    finally:
+        finished.set()
+
+
+def _loop(
+    view: View,
+    chosen: list[tuple[Action, ...]],
+    codes: list[list[int]],
+    base: Game,
+    pool: Any,
+    source: _Source,
+    budget: int,
+    total: int,
+    use_all: bool,
+    start: float,
+    threads: int,
+    time_limit: float | None,
+    stop: threading.Event | None,
+    stop_when_clear: bool,
+    utility: Utility | None,
+    on_progress: Callable[[Recommendation], None] | None,
+    solved_some: threading.Event,
+) -> Recommendation:
     rows_done: list[npt.NDArray[np.int16]] = []
     weights_done: list[float] = []
     nodes = 0
@@ -445,6 +487,9 @@ def evaluate_lines(
             pending_w = np.concatenate([pending_w, more_w])
         if not len(pending_rows):
             break
+        if stop is not None and stop.is_set() and rec is not None:
+            rec = replace(rec, stopped="stop", seconds=time.perf_counter() - start)
+            break
         deadline = 0.0
         if time_limit is not None:
             deadline = max(1e-6, time_limit - (time.perf_counter() - start))
@@ -459,6 +504,8 @@ def evaluate_lines(
             weights_done.extend(float(x) for x in pending_w[keep])
         nodes += int(node_counts.sum())
         done += int(keep.sum())
+        if done:
+            solved_some.set()
         per_world = spent / max(1, len(pending_rows))
         batch = int(min(max(threads, _BATCH_SECONDS / max(per_world, 1e-7)), 4096))
         pending_rows, pending_w = np.zeros((0, 0), dtype=np.uint8), np.zeros(0)
