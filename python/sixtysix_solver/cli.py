@@ -327,6 +327,8 @@ def main() -> None:
 # `recommend` and `close` live in their own module, which adds them to `app`.
 from . import cli_advice  # noqa: E402, F401
 from . import cli_play  # noqa: E402, F401
+from . import cli_arena  # noqa: E402, F401
+from . import cli_engine  # noqa: E402, F401
 
 
 if __name__ == "__main__":

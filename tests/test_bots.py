@@ -1,0 +1,319 @@
+"""Agents (sixtysix_solver.bots): they see only a view, always act legally, are reproducible
+for a seed, and the club player follows its rules."""
+
+from __future__ import annotations
+
+import inspect
+import pickle
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sixtysix_solver import PROFILES, Game, View
+from sixtysix_solver.actions import Action, Kind
+from sixtysix_solver.agents import random_action
+from sixtysix_solver.bots import (
+    Agent,
+    AgentError,
+    AgentSpec,
+    EngineAgent,
+    HeuristicAgent,
+    RandomAgent,
+    _Table,
+    derive_seed,
+    legal_actions,
+)
+from sixtysix_solver.cards import POINTS
+from sixtysix_solver.errors import SixtySixError
+
+CHEAP = ["random", "random:sensible=true", "heuristic"]
+CLAIM = Action(Kind.CLAIM)
+
+
+def random_position(profile: str, seed: int, moves: int) -> Game:
+    """A seeded deal played up to ``moves`` random actions forward, stopping before the end."""
+    rng = random.Random(seed)
+    g = Game.deal(profile, seed=seed, dealer=seed % PROFILES[profile].players)
+    for _ in range(moves):
+        nxt = g.clone()
+        nxt.apply(random_action(nxt, rng))
+        if nxt.is_over:
+            break
+        g = nxt
+    return g
+
+
+# --- agents see views only ------------------------------------------------------------------------
+def test_act_accepts_a_view_only() -> None:
+    g = Game.deal("schnapsen", seed=1)
+    assert "View" in str(inspect.signature(Agent.act).parameters["view"].annotation)
+    for spec in CHEAP + ["engine:1", "ismcts:iterations=10"]:
+        agent = AgentSpec.parse(spec).build(seed=1)
+        for wrong in (g, str(View.from_game(g)), g.fields(), None):
+            with pytest.raises(AgentError, match="agents see a View only"):
+                agent.act(wrong)  # type: ignore[arg-type]
+        with pytest.raises(AgentError, match="turn"):  # another seat's view: not its decision
+            agent.act(View.from_game(g, 1 - g.to_act))  # type: ignore[operator]
+
+
+def _swapped(g: Game, seat: int, rng: random.Random) -> Game | None:
+    """The same history dealt with two cards the seat cannot see swapped (between other hands,
+    the stock below the face-up card, the dead hand), or ``None`` if the history does not
+    replay with them."""
+    f = {k: (list(map(list, v)) if k == "hands" else list(v) if isinstance(v, list) else v)
+         for k, v in g.start_fields.items()}
+    known = {c for k in f["known"] for c in k}
+    places: list[tuple[str, int, int]] = []
+    for p, hand in enumerate(f["hands"]):
+        if p != seat:
+            places += [("hands", p, i) for i, c in enumerate(hand) if c not in known]
+    places += [("stock", -1, i) for i in range(len(f["stock"]) - 1)]
+    places += [("aside", -1, i) for i in range(len(f["aside"]))]
+
+    def cell(pl: tuple[str, int, int]) -> tuple[list[int], int]:
+        key, p, i = pl
+        return (f[key][p] if key == "hands" else f[key]), i
+
+    x, y = rng.sample(places, 2)
+    (lx, ix), (ly, iy) = cell(x), cell(y)
+    if lx[ix] == ly[iy] or (x[0] == y[0] == "hands" and x[1] == y[1]):
+        return None
+    lx[ix], ly[iy] = ly[iy], lx[ix]
+    f["hands"] = [sorted(h) for h in f["hands"]]
+    f["aside"] = sorted(f["aside"])
+    try:
+        h = Game.from_fields(g.profile, f)
+        for a in g.actions:
+            h.apply(a)
+    except SixtySixError:
+        return None
+    return h
+
+
+@pytest.mark.parametrize("profile", ["schnapsen", "sixty-six", "four-hand", "four-hand-24",
+                                     "three-hand", "double-deck"])
+def test_same_view_different_hidden_cards_same_action(profile: str) -> None:
+    """Two games that differ only in cards the seat cannot see give it the same view, and
+    every agent then chooses the same action: nothing but the view reaches the agent."""
+    rng = random.Random(7)
+    specs = CHEAP + (["engine:worlds=3", "ismcts:iterations=30,rollout=random"]
+                     if profile in ("schnapsen", "four-hand", "three-hand") else [])
+    compared = 0
+    for seed in range(12):
+        g = random_position(profile, seed, rng.randrange(0, 18))
+        seat = g.to_act
+        assert seat is not None
+        view = View.from_game(g, seat)
+        for _ in range(20):
+            h = _swapped(g, seat, rng)
+            # The hidden cards must still differ now, and the views must be the same.
+            if h is None or h.fields() == g.fields() or View.from_game(h, seat) != view:
+                continue
+            for spec in specs:
+                s = AgentSpec.parse(spec)
+                a1 = s.build(seed=seed).act(View.from_game(g, seat))
+                a2 = s.build(seed=seed).act(View.from_game(h, seat))
+                assert a1 == a2, (spec, repr(g), repr(h))
+            compared += 1
+            break
+    assert compared >= 6
+
+
+# --- always legal ---------------------------------------------------------------------------------
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(profile=st.sampled_from(list(PROFILES)), seed=st.integers(0, 2**32 - 1),
+       moves=st.integers(0, 70), agent_seed=st.integers(0, 2**63))
+def test_cheap_agents_always_act_legally(profile: str, seed: int, moves: int,
+                                         agent_seed: int) -> None:
+    g = random_position(profile, seed, moves)
+    view = View.from_game(g)
+    legal = g.legal_actions()
+    assert legal_actions(view) == legal
+    for spec in CHEAP:
+        assert AgentSpec.parse(spec).build(seed=agent_seed).act(view) in legal
+
+
+@pytest.mark.parametrize("profile,moves", [
+    ("schnapsen", 0), ("schnapsen", 9), ("sixty-six", 14), ("four-hand", 20),
+    ("four-hand-24", 6), ("three-hand", 12), ("schnapsen-jaques", 3), ("double-deck", 30),
+])
+def test_engine_agents_act_legally(profile: str, moves: int) -> None:
+    for seed in (1, 2):
+        g = random_position(profile, seed, moves)
+        view = View.from_game(g)
+        for spec in ("engine:worlds=2", "ismcts:iterations=20,rollout=random"):
+            assert AgentSpec.parse(spec).build(seed=seed).act(view) in g.legal_actions()
+
+
+def test_whole_hands_of_every_profile() -> None:
+    """The club player plays every profile to the end against the random agents."""
+    for profile in PROFILES:
+        for seed in range(3):
+            g = Game.deal(profile, seed=seed)
+            bots: list[Agent] = [HeuristicAgent() if p % 2 == seed % 2 else RandomAgent(seed)
+                                 for p in range(g.players)]
+            while not g.is_over:
+                p = g.to_act
+                assert p is not None
+                g.apply(bots[p].act(View.from_game(g, p)))
+
+
+# --- reproducible ---------------------------------------------------------------------------------
+def test_deterministic_for_a_seed_and_new_match_restarts() -> None:
+    views = [View.from_game(random_position("sixty-six", s, 5)) for s in range(30)]
+    for spec in ["random", "random:sensible=true", "heuristic", "engine:worlds=2"]:
+        a, b = AgentSpec.parse(spec).build(seed=9), AgentSpec.parse(spec).build(seed=9)
+        first = [a.act(v) for v in views[:6]]
+        assert first == [b.act(v) for v in views[:6]]
+        a.new_match()
+        assert [a.act(v) for v in views[:6]] == first
+        a.new_match(10)
+        assert a.seed == 10
+    r1, r2 = RandomAgent(1), RandomAgent(2)
+    assert [r1.act(v) for v in views] != [r2.act(v) for v in views]
+    assert derive_seed(1, "deal", 3) == derive_seed(1, "deal", 3) != derive_seed(1, "deal", 4)
+    assert 0 <= derive_seed("x") < 2**63
+
+
+# --- specs ----------------------------------------------------------------------------------------
+def test_specs_parse_print_pickle_and_build() -> None:
+    cases = {
+        "random": "random", "Random:sensible=yes": "random:sensible=true",
+        "heuristic": "heuristic", "engine:3": "engine:3", "engine:level=3": "engine:3",
+        "engine:worlds=50": "engine:worlds=50", "engine:time=1.5,worlds=7": "engine:time=1.5,worlds=7",
+        "ismcts:iterations=200": "ismcts:iterations=200", "ismcts:2": "ismcts:2",
+        "ismcts:c=1.0,iterations=9,rollout=random": "ismcts:c=1.0,iterations=9,rollout=random",
+    }
+    for text, canonical in cases.items():
+        spec = AgentSpec.parse(text)
+        assert str(spec) == canonical
+        assert AgentSpec.parse(str(spec)) == spec
+        assert pickle.loads(pickle.dumps(spec)) == spec
+        agent = spec.build(seed=3)
+        assert agent.name == canonical and agent.spec == spec and agent.seed == 3
+    e = AgentSpec.parse("engine:2").build()
+    assert isinstance(e, EngineAgent) and e.budget == 25 and e.method == "pimc"
+    i = AgentSpec.parse("ismcts:1").build()
+    assert isinstance(i, EngineAgent) and i.method == "ismcts" and i.budget == 250
+    assert AgentSpec.parse("engine").build().budget == 100  # level 3 by default
+
+
+@pytest.mark.parametrize("text,message", [
+    ("", "bad agent spec"), ("minimax", "unknown agent"), ("engine:depth=3", "does not take"),
+    ("heuristic:3", "does not take level"), ("engine:worlds=5,3", "needs name=value"),
+    ("custom:x=1", "factory"), ("random:sensible=2", "sensible must be"),
+    ("engine:9", "level must be 1 to 5"), ("engine:worlds=0", "worlds must be"),
+    ("engine:level=2,worlds=5", "not both"), ("ismcts:rollout=smart", "rollout"),
+    ("engine:time=-1", "time must be"), ("custom:factory=nowhere.Agent", "cannot import"),
+    ("engine:worlds=3,worlds=4", "twice"),
+])
+def test_bad_specs(text: str, message: str) -> None:
+    with pytest.raises(AgentError, match=message):
+        AgentSpec.parse(text).build()
+    assert issubclass(AgentError, SixtySixError)
+
+
+def make_heuristic(seed: int, **params: Any) -> Agent:
+    """A custom factory (used through ``custom:factory=test_bots.make_heuristic``)."""
+    assert params == {"flavour": "plain"}
+    return HeuristicAgent(seed)
+
+
+def test_custom_agents() -> None:
+    spec = AgentSpec.parse("custom:factory=test_bots.make_heuristic,flavour=plain")
+    agent = spec.build(seed=4)
+    assert isinstance(agent, HeuristicAgent) and agent.name == str(spec)
+    with pytest.raises(AgentError, match="not an Agent"):
+        AgentSpec.parse("custom:factory=collections.Counter").build()
+
+
+# --- the club player's rules ----------------------------------------------------------------------
+def _side_score(view: View) -> int:
+    return view.scores()[view.side(view.seat)]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(profile=st.sampled_from(list(PROFILES)), seed=st.integers(0, 2**32 - 1),
+       moves=st.integers(0, 70))
+def test_heuristic_rules_hold(profile: str, seed: int, moves: int) -> None:
+    g = random_position(profile, seed, moves)
+    view = View.from_game(g)
+    legal = g.legal_actions()
+    a = HeuristicAgent().act(view)
+    t = _Table(view)
+    # Claims exactly when the side's score reaches the target.
+    assert (a == CLAIM) == (CLAIM in legal and _side_score(view) >= g.profile.target)
+    if a == CLAIM:
+        return
+    if Action(Kind.EXCHANGE) in legal and view.phase in ("lead", "follow"):
+        assert a.kind in (Kind.EXCHANGE, Kind.CLOSE)
+    marries = [x for x in legal if x.kind == Kind.MARRY]
+    if a.kind == Kind.MARRY:  # the highest marriage: trumps first
+        assert not any(x.arg == view.trump_suit for x in marries) or a.arg == view.trump_suit
+    if a.kind != Kind.PLAY:
+        return
+    card = a.arg
+    if not view.trick and not view.strict:
+        # A ten is not led while its ace is still out, if a plain side card could be led.
+        if card & 7 == 1 and t.threat[card - 1] > 0:
+            plain = [x.arg for x in legal if x.kind == Kind.PLAY and x.arg >> 3 != t.trump
+                     and not (x.arg >> 3 in t.pairs and x.arg & 7 in (2, 3))
+                     and not (x.arg & 7 == 1 and t.threat[x.arg - 1] > 0)]
+            assert not plain, (repr(g), str(a))
+    if view.trick and g.players == 2:
+        led = view.trick[0]
+        plays = [x.arg for x in legal if x.kind == Kind.PLAY]
+        winners = [c for c in plays if t.beats(c, led)]
+        if view.strict and winners:  # strict play: wins, as cheaply as it can
+            assert card in winners
+            assert POINTS[card & 7] == min(POINTS[c & 7] for c in winners
+                                           if (c >> 3 == t.trump) == (card >> 3 == t.trump))
+        if not view.strict and POINTS[led & 7] >= 10 and led >> 3 != t.trump:
+            # An ace or a ten led: taken, in suit if possible, else with a trump.
+            assert card in winners or not winners, (repr(g), str(a))
+            if card in winners and any(c >> 3 == led >> 3 for c in winners):
+                assert card >> 3 == led >> 3
+
+
+def test_heuristic_closes_only_when_sure() -> None:
+    """Every hand the club player closes, it wins (its count of sure winners is sound)."""
+    closes = 0
+    for profile in ("schnapsen", "sixty-six", "mariage"):
+        for seed in range(60):
+            g = Game.deal(profile, seed=seed, dealer=seed % 2)
+            bots: list[Agent] = [HeuristicAgent(), RandomAgent(seed, sensible=True)]
+            if seed % 2:
+                bots.reverse()
+            closer = None
+            while not g.is_over:
+                p = g.to_act
+                assert p is not None
+                a = bots[p].act(View.from_game(g, p))
+                if a.kind == Kind.CLOSE and isinstance(bots[p], HeuristicAgent):
+                    closer = p
+                g.apply(a)
+            if closer is not None:
+                closes += 1
+                assert g.result is not None and g.result.winner == closer, repr(g)
+    assert closes >= 10
+
+
+def test_heuristic_marries_trumps_first_and_exchanges() -> None:
+    # Seat 1 leads with both the trump (spades) and the hearts marriage, after a trick.
+    g = Game.from_deal("sixty-six", dealer=0,
+                       hands=["AD TD AC TC JC 9C".split(), "KS QS KH QH 9S AH".split()],
+                       stock="KD QD JD 9D KC QC TH JH 9H TS AS JS".split())
+    g.apply("AH")
+    g.apply("9C")
+    g.apply("draw")
+    view = View.from_game(g)
+    assert view.seat == 1 and Action(Kind.EXCHANGE) in g.legal_actions()
+    bot = HeuristicAgent()
+    assert bot.act(view) == Action(Kind.EXCHANGE)
+    g.apply("exchange")
+    assert bot.act(View.from_game(g)) == Action.parse("marry-S")
+    g.apply("marry-S")
+    assert bot.act(View.from_game(g)) == Action.parse("QS")  # the cheaper half is led
