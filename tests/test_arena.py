@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 from sixtysix_solver import Game, View, bots
 from sixtysix_solver.arena import (
     HandRecord,
+    MatchJob,
     MatchResult,
     arena,
     elo,
@@ -30,7 +31,7 @@ from sixtysix_solver.arena import (
     run_jobs,
     summarize,
 )
-from sixtysix_solver.bots import Agent, derive_seed
+from sixtysix_solver.bots import Agent, AgentSpec, derive_seed
 from sixtysix_solver.cli import app
 from sixtysix_solver.errors import SixtySixError
 from sixtysix_solver.profiles import get_profile
@@ -285,3 +286,18 @@ def test_cli_arena(tmp_path: Path) -> None:
     ]:
         res = runner.invoke(app, argv)
         assert res.exit_code == 2 and message in res.output, res.output
+
+
+def test_thinking_time_is_recorded_per_agent() -> None:
+    # Each agent's own decisions are timed apart; the JSON line keeps them, and the summary
+    # turns them into milliseconds per decision.
+    r = play_match(MatchJob(AgentSpec.parse("heuristic"), AgentSpec.parse("random"),
+                            get_profile("schnapsen"), seed=2, index=0, swap=False))
+    assert r.decisions[0] > 0 and r.decisions[1] > 0
+    assert r.think[0] > 0 and r.think[1] > 0
+    back = MatchResult.from_json(r.to_json())
+    assert back.decisions == r.decisions
+    assert abs(back.think[0] - r.think[0]) < 1e-3
+    s = summarize([r])
+    assert s.a_ms_per_move == 1000 * r.think[0] / r.decisions[0]
+    assert summarize([r], "random", "heuristic").a_ms_per_move == s.b_ms_per_move

@@ -138,6 +138,9 @@ class MatchResult:
     winner: str
     hands: tuple[HandRecord, ...]
     seconds: float = field(default=0.0, compare=False)
+    # Thinking time and decisions asked of each agent (a's first); forced moves not counted.
+    think: tuple[float, float] = field(default=(0.0, 0.0), compare=False)
+    decisions: tuple[int, int] = field(default=(0, 0), compare=False)
 
     @property
     def key(self) -> tuple[str, str, str, str, int, int, bool]:
@@ -151,6 +154,7 @@ class MatchResult:
             "seed": self.seed, "index": self.index, "swap": self.swap,
             "a_seats": list(self.a_seats), "score": list(self.score), "winner": self.winner,
             "hands": [list(h) for h in self.hands], "seconds": round(self.seconds, 3),
+            "think": [round(t, 3) for t in self.think], "decisions": list(self.decisions),
         }, separators=(",", ":"))
 
     @classmethod
@@ -167,6 +171,9 @@ class MatchResult:
                 hands=tuple(HandRecord(int(h[0]), int(h[1]), int(h[2]), int(h[3]), int(h[4]),
                                        str(h[5])) for h in d["hands"]),
                 seconds=float(d.get("seconds", 0.0)),
+                think=(float(d.get("think", (0, 0))[0]), float(d.get("think", (0, 0))[1])),
+                decisions=(int(d.get("decisions", (0, 0))[0]),
+                           int(d.get("decisions", (0, 0))[1])),
             )
         except (ValueError, KeyError, TypeError, IndexError, AttributeError) as err:
             raise SixtySixError(f"bad arena result line: {err}") from None
@@ -205,6 +212,8 @@ def play_match(job: MatchJob) -> MatchResult:
     match = [0, 0]
     carry = 0
     hands: list[HandRecord] = []
+    think = [0.0, 0.0]  # by role: 0 = a, 1 = b
+    asked = [0, 0]
     k = 0
     while max(match) < prof.match_target:
         if k >= job.max_hands:
@@ -221,7 +230,11 @@ def play_match(job: MatchJob) -> MatchResult:
             if len(legal) == 1:
                 action = legal[0]
             else:
+                who = 0 if _side(prof, to_act) == a_side else 1
+                t1 = time.perf_counter()
                 action = agents[to_act].act(View.from_game(game, to_act))
+                think[who] += time.perf_counter() - t1
+                asked[who] += 1
                 if not game.is_legal(action):  # pragma: no cover - Agent.act checks it
                     raise AgentError(f"{agents[to_act].name} chose the illegal action {action}")
             game.apply(action)
@@ -241,6 +254,7 @@ def play_match(job: MatchJob) -> MatchResult:
         score=(match[a_side], match[1 - a_side]),
         winner="a" if match[a_side] >= prof.match_target else "b",
         hands=tuple(hands), seconds=time.perf_counter() - t0,
+        think=(think[0], think[1]), decisions=(asked[0], asked[1]),
     )
 
 
@@ -465,6 +479,10 @@ class PairSummary:
     a_wins: int
     b_wins: int
     pair_results: tuple[int, int, int]
+    # Mean thinking time per decision asked of each agent, in milliseconds (forced moves
+    # excluded; 0 when unrecorded).
+    a_ms_per_move: float = field(default=0.0, compare=False)
+    b_ms_per_move: float = field(default=0.0, compare=False)
     records: tuple[MatchResult, ...] = field(default=(), repr=False, compare=False)
 
     def as_dict(self) -> dict[str, Any]:
@@ -492,9 +510,15 @@ def _oriented(records: Iterable[MatchResult], a: str, b: str) -> list[MatchResul
                 score=(r.score[1], r.score[0]), winner="b" if r.winner == "a" else "a",
                 hands=tuple(HandRecord(h.deal_seed, h.dealer, h.carry, h.b_points, h.a_points,
                                        h.reason) for h in r.hands),
-                seconds=r.seconds,
+                seconds=r.seconds, think=(r.think[1], r.think[0]),
+                decisions=(r.decisions[1], r.decisions[0]),
             ))
     return out
+
+
+def _ms_per_move(records: list[MatchResult], role: int) -> float:
+    n = sum(r.decisions[role] for r in records)
+    return 1000.0 * sum(r.think[role] for r in records) / n if n else 0.0
 
 
 def summarize(records: Iterable[MatchResult], a: str | AgentSpec | None = None,
@@ -537,6 +561,7 @@ def summarize(records: Iterable[MatchResult], a: str | AgentSpec | None = None,
         match_score=_rate_estimate(mw, legs),
         a_wins=sum(r.winner == "a" for r in own), b_wins=sum(r.winner == "b" for r in own),
         pair_results=(wins.count(2), wins.count(1), wins.count(0)),
+        a_ms_per_move=_ms_per_move(own, 0), b_ms_per_move=_ms_per_move(own, 1),
         records=tuple(own),
     )
 

@@ -49,6 +49,7 @@ def _pair_table(s: PairSummary) -> Table:
                   f"[{_pct(s.match_score.low)}, {_pct(s.match_score.high)}]", str(s.b_wins))
     w2, w1, w0 = s.pair_results
     table.add_row("duplicate pairs", f"{w2} won 2-0, {w1} split 1-1", f"{w0} won 2-0")
+    table.add_row("ms / decision", f"{s.a_ms_per_move:.1f}", f"{s.b_ms_per_move:.1f}")
     return table
 
 
