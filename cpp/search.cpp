@@ -233,11 +233,14 @@ int Search::moves(const State& s, Action* buf, Action tt_move) const {
         sc = sc * 4096 + static_cast<int>(std::min<std::uint32_t>(history_[p][c], 4095));
         break;
       }
+      // A close is settled by a strict-phase search, often the proof; still, the exchange and
+      // marriages first, and drawing before closing in the draw window: a close that fails
+      // costs a full strict-phase refutation, and those were most of the nodes of open positions.
       case EXCHANGE: sc = 400 * 4096; break;
       case MARRY: sc = 300 * 4096; break;
       case SHOW: sc = 300 * 4096; break;
-      case CLOSE: sc = 500 * 4096; break;
-      case DRAW: sc = 60 * 4096; break;
+      case DRAW: sc = 250 * 4096; break;
+      case CLOSE: sc = 200 * 4096; break;
       case PASS: sc = 0; break;
       case CLAIM:
         if (relative()) continue;
