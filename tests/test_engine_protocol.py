@@ -22,8 +22,12 @@ import pytest
 
 from sixtysix_solver import Game
 from sixtysix_solver.agents import random_action
+from sixtysix_solver.bots import legal_actions
 from sixtysix_solver.engine import MAX_LINE, Engine, read_lines
 from sixtysix_solver.notation import format_card_list, format_position
+from sixtysix_solver.record import parse_match_record
+from sixtysix_solver.review import review_match
+from sixtysix_solver.view import View
 
 TIMEOUT = 30.0
 
@@ -74,7 +78,7 @@ class EngineProcess:
             self.errors.append(line)
         return line
 
-    def until(self, prefix: str, timeout: float = TIMEOUT) -> list[str]:
+    def until(self, prefix: str | tuple[str, ...], timeout: float = TIMEOUT) -> list[str]:
         """Every line up to and including the first that starts with ``prefix``."""
         deadline = time.monotonic() + timeout
         out = []
@@ -118,16 +122,19 @@ def test_handshake(engine: EngineProcess) -> None:
     assert lines[1].startswith("id version ")
     assert "profile schnapsen players 2 cards 20" in lines
     names = {ln.split()[2] for ln in lines if ln.startswith("option name ")}
-    assert names == {"profile", "threads", "worlds", "movetime", "matchaware", "seed"}
+    assert names == {"profile", "threads", "worlds", "movetime", "matchaware", "seed",
+                     "recordfile"}
     engine.send("isready")
     assert engine.read() == "readyok"
     assert not engine.errors
 
 
-def _play_hand(engine: EngineProcess, profile: str, seed: int, seat: int) -> int:
+def _play_hand(
+    engine: EngineProcess, profile: str, seed: int, seat: int,
+) -> list[tuple[View, str]]:
     """One whole hand: the engine's bestmove is played in a real game whenever the engine's
-    seat is to act; the others play seeded random moves, sent as events. Returns the number
-    of the engine's decisions."""
+    seat is to act; the others play seeded random moves, sent as events. Returns the engine's
+    decisions: the seat's real view and the action it took."""
     rng = random.Random(seed)
     real = Game.deal(profile, seed=seed, dealer=seed % 2)
     dealer = real.fields()["dealer"]
@@ -135,7 +142,7 @@ def _play_hand(engine: EngineProcess, profile: str, seed: int, seat: int) -> int
     engine.send("newhand dealer {} seat {} hand {} trump {}".format(
         dealer, seat, format_card_list([c.code for c in real.hand(seat)]), real.trump_card))
     assert engine.sync() == []
-    decisions = 0
+    decisions: list[tuple[View, str]] = []
     while not real.is_over:
         p = real.to_act
         assert p is not None
@@ -145,7 +152,7 @@ def _play_hand(engine: EngineProcess, profile: str, seed: int, seat: int) -> int
             assert any(ln.startswith("info worlds") for ln in lines), lines
             move = lines[-1].split()[1]
             assert real.is_legal(move), (lines, format_position(real))
-            decisions += 1
+            decisions.append((View.from_game(real, seat), move))
             action = move
         else:
             action = str(random_action(real, rng))  # claims only when true
@@ -172,7 +179,7 @@ def test_full_hands(engine: EngineProcess, profile: str, seed: int, seat: int) -
     engine.send("setoption name movetime value 400")
     engine.send("setoption name threads value 2")
     engine.send("setoption name seed value 7")
-    assert _play_hand(engine, profile, seed, seat) > 0
+    assert len(_play_hand(engine, profile, seed, seat)) > 0
     assert not engine.errors
 
 
@@ -276,7 +283,7 @@ def test_in_process_errors_name_the_problem() -> None:
         "error drew: no draw is awaited: drew JS must follow the action after which you drew "
         "a face-down card",
         "error unknown command 'frobnicate' (try: sse isready setoption newmatch newhand played "
-        "drew view position go stop close? d quit)",
+        "drew view position go stop close? d record quit)",
     ]
 
 
@@ -299,3 +306,272 @@ def test_read_lines_bounds_memory() -> None:
 
     data = b"a\n" + b"b" * 100 + b"\nc\r\n" + b"\xff\xfe\n" + b"d" * 50
     assert list(read_lines(io.BytesIO(data), limit=10)) == ["a", None, "c", "\ufffd\ufffd", None]
+
+
+# --- game records from the protocol -------------------------------------------------------------
+def _record(lines: list[str]) -> str:
+    assert lines[-1] == "recordok", lines
+    assert all(ln.startswith("record ") for ln in lines[:-1]), lines
+    return "\n".join(ln[len("record "):] for ln in lines[:-1])
+
+
+@pytest.mark.parametrize("profile,seed,seat", [("schnapsen", 3, 0), ("four-hand-24", 2, 3)])
+def test_record_reviews_every_decision(
+    engine: EngineProcess, profile: str, seed: int, seat: int,
+) -> None:
+    """A hand played through the protocol, then its record: reviewing the engine's seat finds
+    every decision that had a choice, with the action taken and the seat's real view."""
+    for line in ("threads 1", "worlds 4", "seed 3"):
+        engine.send(f"setoption name {line.split()[0]} value {line.split()[1]}")
+    decisions = _play_hand(engine, profile, seed, seat)
+    engine.send("record")
+    text = _record(engine.until("recordok"))
+    assert "stand-ins" in text.splitlines()[3]
+    games = parse_match_record(text)
+    assert len(games) == 1 and games[0].is_over
+    # The seat's view at each of its decisions in the record is its real view.
+    replay = Game.from_fields(games[0].profile, games[0].start_fields)
+    seen = []
+    for action in games[0].actions:
+        if replay.to_act == seat:
+            seen.append((View.from_game(replay, seat), str(action)))
+        replay.apply(action)
+    assert seen == decisions
+    reviewed = review_match(games, seat, worlds=3, seed=0, threads=1)
+    chosen = [(v, a) for v, a in decisions if len(legal_actions(v)) > 1]
+    assert chosen
+    assert [str(d.taken.action) for d in reviewed] == [a for _, a in chosen]
+    assert not engine.errors
+
+
+def _random_hand(e: Engine, profile: str, seed: int, seat: int, out: list[str]) -> Game:
+    """A whole hand of seeded random moves (no search), sent to an in-process engine."""
+    rng = random.Random(seed)
+    real = Game.deal(profile, seed=seed, dealer=seed % 2)
+    e.handle("newhand dealer {} seat {} hand {} trump {}".format(
+        real.fields()["dealer"], seat, format_card_list([c.code for c in real.hand(seat)]),
+        real.trump_card))
+    while not real.is_over:
+        p = real.to_act
+        assert p is not None
+        action = str(random_action(real, rng))
+        before, stock = Counter(real.hand(seat)), real.stock
+        real.apply(action)
+        e.handle(f"played {p} {action}")
+        gained = list((Counter(real.hand(seat)) - before).elements())
+        if len(real.stock) < len(stock) and not (len(stock) == 2 and gained[0] == stock[-1]):
+            e.handle(f"drew {gained[0]}")
+    assert not [ln for ln in out if ln.startswith("error")], out
+    return real
+
+
+def test_match_record_and_record_file(tmp_path: Path) -> None:
+    """After newmatch, record gives every hand of the match; recordfile gets each finished
+    hand; sixtysix review reads both and reviews the seat's decisions in every hand."""
+    from typer.testing import CliRunner
+
+    from sixtysix_solver.cli import app
+
+    out: list[str] = []
+    e = Engine(out.append)
+    path = tmp_path / "hands.txt"
+    for line in ["setoption name profile value schnapsen", f"setoption name recordfile value {path}",
+                 "newmatch"]:
+        e.handle(line)
+    e.handle("record")
+    assert out == ["error record: no hand: send newhand (or view / position) first"]
+    out.clear()
+    reals = [_random_hand(e, "schnapsen", seed, 1, out) for seed in (4, 5)]
+    e.handle("newhand dealer 0 seat 1 hand TDAHKHQHJS trump 9H")  # not in schnapsen's deck
+    e.handle("newhand dealer 0 seat 1 hand TDAHKHQHJS trump JH")  # a third hand, not played yet
+    assert len(out) == 1 and out.pop().startswith("error newhand: ")
+    e.handle("record")
+    text = _record(out)
+    games = parse_match_record(text)
+    assert len(games) == 3 and games[2].actions == []
+    assert [g.result for g in games[:2]] == [r.result for r in reals]
+    scores = [getattr(g, "match_score", None) for g in games]
+    r0, r1 = reals[0].result, reals[1].result
+    assert r0 is not None and r1 is not None
+    assert scores == [(0, 0), r0.points, tuple(a + b for a, b in zip(r0.points, r1.points))]
+    filed = path.read_text(encoding="utf-8")
+    assert filed.startswith("sixtysix-record 1\n#")
+    assert len(parse_match_record(filed)) == 2  # finished hands only
+    runner = CliRunner()
+    res = runner.invoke(app, ["review", str(path), "--seat", "1", "--worlds", "2", "--json"])
+    assert res.exit_code == 0, res.output
+    import json
+
+    data = json.loads(res.output)
+    want = 0
+    for g in games[:2]:
+        replay = Game.from_fields(g.profile, g.start_fields)
+        for a in g.actions:
+            want += replay.to_act == 1 and len(replay.legal_actions()) > 1
+            replay.apply(a)
+    assert data["hands"] == 2 and len(data["decisions"]) == want > 0
+    out.clear()
+    e.handle("setoption name recordfile value none")
+    e.handle(f"setoption name recordfile value {tmp_path / 'no' / 'such' / 'dir.txt'}")
+    assert len(out) == 1 and out[0].startswith("error setoption: cannot write the record file")
+
+
+# --- the sessions of docs/protocol.md, replayed ---------------------------------------------------
+# A session is a ```text block whose first line starts with "> ": "> " lines are sent to a fresh
+# engine, "< " lines are the engine's replies ("*" matches any one word), "<+ " matches one or
+# more reply lines (progress lines, whose number depends on timing) and "#" lines are comments.
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = [ROOT / "docs" / "protocol.md", ROOT / "README.md"]
+_WAIT = ("bestmove", "verdict", "error")
+
+
+def doc_sessions(text: str) -> list[tuple[int, list[str]]]:
+    """The session blocks of a page: the line number of each, and its lines."""
+    out: list[tuple[int, list[str]]] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        if lines[i].strip() == "```text":
+            j = i + 1
+            while lines[j].strip() != "```":
+                j += 1
+            block = lines[i + 1:j]
+            if block and block[0].startswith("> "):
+                out.append((i + 2, block))
+            i = j
+        i += 1
+    return out
+
+
+def _steps(block: list[str]) -> list[tuple[str, list[str]]]:
+    """The client lines of a session, each with the reply patterns that follow it."""
+    steps: list[tuple[str, list[str]]] = []
+    for line in block:
+        if line.startswith("> "):
+            steps.append((line[2:], []))
+        elif line.startswith(("< ", "<+ ")):
+            steps[-1][1].append(line)
+        elif line.strip() and not line.startswith("#"):
+            raise AssertionError(f"not a session line: {line!r}")
+    return steps
+
+
+def _same(pattern: str, line: str) -> bool:
+    p, w = pattern.split(), line.split()
+    return len(p) == len(w) and all(a in ("*", b) for a, b in zip(p, w))
+
+
+def matches(patterns: list[str], lines: list[str]) -> bool:
+    """Whether the reply ``lines`` fit the session's ``patterns`` (``<+``: one or more)."""
+
+    def fit(i: int, j: int) -> bool:
+        if i == len(patterns):
+            return j == len(lines)
+        plus = patterns[i].startswith("<+ ")
+        pat = patterns[i][3:] if plus else patterns[i][2:]
+        if not plus:
+            return j < len(lines) and _same(pat, lines[j]) and fit(i + 1, j + 1)
+        k = j
+        while k < len(lines) and _same(pat, lines[k]):
+            k += 1
+            if fit(i + 1, k):
+                return True
+        return False
+
+    return fit(0, 0)
+
+
+def replay(block: list[str]) -> list[tuple[str, list[str]]]:
+    """Send a session's client lines to a fresh engine: every client line with its replies
+    (a search's until its answer; everything until ``readyok`` of an ``isready`` sent after)."""
+    e = EngineProcess()
+    got: list[tuple[str, list[str]]] = []
+    try:
+        for line, _ in _steps(block):
+            e.send(line)
+            if line.split()[:1] == ["quit"]:
+                assert e.proc.wait(TIMEOUT) == 0
+                got.append((line, []))
+                break
+            words = [w.lower() for w in line.split()]
+            if words == ["isready"]:
+                got.append((line, e.until("readyok")))
+                continue
+            wait = words[:1] in (["go"], ["close?"]) and "infinite" not in words
+            lines = e.until(_WAIT) if wait else []
+            got.append((line, lines + e.sync()))
+    finally:
+        e.close()
+    return got
+
+
+def normalise(lines: list[str]) -> list[str]:
+    """Engine replies as a session writes them: the version, the default thread count and the
+    progress lines (how many, and their figures, depend on timing) as wildcards."""
+    out: list[str] = []
+    for line in lines:
+        w = line.split()
+        if w[:2] == ["id", "version"]:
+            w[2:] = ["*"]
+        elif w[:3] == ["option", "name", "threads"]:
+            w[6] = "*"
+        elif w[:2] == ["info", "worlds"] and "time" in w or w[:2] == ["info", "part"]:
+            # words at odd places are names; a value is kept after "part" and "total" only
+            w = w[:2] + [x if p % 2 or w[p - 1] in ("part", "total") else "*"
+                         for p, x in enumerate(w[2:], 2)]
+            text = "<+ " + " ".join(w)
+            if not out or out[-1] != text:
+                out.append(text)
+            continue
+        out.append("< " + " ".join(w))
+    return out
+
+
+@pytest.mark.parametrize("block", [
+    pytest.param(block, id=f"{page.name}:{start}")
+    for page in PAGES for start, block in doc_sessions(page.read_text(encoding="utf-8"))
+])
+def test_protocol_doc_sessions(block: list[str]) -> None:
+    """Every example session of docs/protocol.md and README.md is what the engine answers
+    (``python tests/test_engine_protocol.py`` prints the pages as the engine plays them)."""
+    steps = _steps(block)
+    got = replay(block)
+    assert len(got) == len(steps)
+    for (line, want), (_, lines) in zip(steps, got):
+        assert matches(want, lines), (line, want, lines)
+
+
+def test_session_matcher() -> None:
+    pats = ["<+ info worlds * total 5", "< bestmove *"]
+    assert matches(pats, ["info worlds 1 total 5", "info worlds 2 total 5", "bestmove AS"])
+    assert not matches(pats, ["bestmove AS"])
+    assert not matches(pats, ["info worlds 1 total 6", "bestmove AS"])
+    assert not matches(pats, ["info worlds 1 total 5", "bestmove AS", "readyok"])
+    assert not matches(["< readyok"], [])
+    assert len(doc_sessions(PAGES[0].read_text(encoding="utf-8"))) >= 5
+
+
+def regenerate(text: str) -> str:
+    """The page with every session's replies as the engine gives them now (client lines and
+    comments kept)."""
+    lines = text.splitlines()
+    for start, block in reversed(doc_sessions(text)):
+        answers = iter(replay(block))
+        new: list[str] = []
+        for line in block:
+            if line.startswith("> "):
+                new.append(line)
+                new.extend(normalise(next(answers)[1]))
+            elif not line.startswith("<"):
+                new.append(line)
+        lines[start - 1:start - 1 + len(block)] = new
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":  # python tests/test_engine_protocol.py [--write]: redo the sessions
+    for path in PAGES:
+        page = regenerate(path.read_text(encoding="utf-8"))
+        if sys.argv[1:] == ["--write"]:
+            path.write_text(page, encoding="utf-8")
+        else:
+            print(page, end="")

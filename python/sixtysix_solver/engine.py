@@ -15,7 +15,7 @@ no input can crash or block the engine.
 ...     e.handle(line)
 >>> print("\\n".join(out))
 readyok
-error unknown command 'frobnicate' (try: sse isready setoption newmatch newhand played drew view position go stop close? d quit)
+error unknown command 'frobnicate' (try: sse isready setoption newmatch newhand played drew view position go stop close? d record quit)
 view sixty-six seat=1 dealer=0 turn=1:lead trump=9H hands=6/TDAH9SJSQSKS stock=12:9H
 legal TD AH KS QS JS 9S close marry-S
 """
@@ -38,13 +38,14 @@ from .closing import ClosingAnalysis, analyse_closing
 from .errors import SearchLimitError, SixtySixError
 from .notation import format_profile, parse_card_list, parse_position, parse_profile
 from .profiles import PROFILES, Profile
+from .record import RECORD_HEADER, format_record
 from .recommend import Recommendation, Utility, match_utility, recommend, stock_in_play
 from .tracker import HandTracker
 from .view import View
 from .view_notation import format_view, parse_view
 from .worlds import DEFAULT_LIMIT, WorldSpace
 
-__all__ = ["Engine", "MAX_LINE", "read_lines", "run_stdio"]
+__all__ = ["Engine", "MAX_LINE", "engine_record", "read_lines", "run_stdio"]
 
 NAME = "sixtysix_solver"
 MAX_LINE = 64 * 1024  # longer lines are dropped with an error: memory stays bounded
@@ -52,7 +53,7 @@ MAX_WORLDS = 10_000_000
 MAX_MOVETIME = 86_400_000  # one day, in milliseconds
 COMMANDS = (
     "sse", "isready", "setoption", "newmatch", "newhand", "played", "drew", "view",
-    "position", "go", "stop", "close?", "d", "quit",
+    "position", "go", "stop", "close?", "d", "record", "quit",
 )
 _BUSY = ("newmatch", "newhand", "played", "drew", "view", "position", "go", "close?")
 
@@ -71,6 +72,7 @@ class Options:
     movetime: int = 0  # milliseconds per search; 0: no limit
     matchaware: bool = True
     seed: int = 0
+    recordfile: str | None = None  # every finished hand is appended here
 
 
 def _int(text: str, what: str, lo: int, hi: int) -> int:
@@ -93,6 +95,32 @@ def _cards(tokens: Sequence[str], what: str) -> list[int]:
     if not text:
         raise ProtocolError(f"{what} needs cards, such as 9CQCKD or 9C QC KD")
     return parse_card_list(text, what)
+
+
+RECORD_NOTE = [
+    "# written by the sixtysix engine protocol: every hand is seen from the engine's seat.",
+    "# That seat's cards, the trump card and every action are real; the other hands and the",
+    "# stock order are stand-ins consistent with all that seat saw: review that seat only.",
+]
+
+
+def _hand_block(tracker: HandTracker) -> list[str]:
+    """One hand's record block (``start``, ``actions``, ``result``) after a comment naming
+    the seat whose view it is."""
+    block = format_record(tracker.shadow()).split("\n")[1:]
+    return [f"# seen by seat {tracker.seat}: the other hands and the stock are stand-ins"] + block
+
+
+def engine_record(trackers: Sequence[HandTracker]) -> str:
+    """The game record (:mod:`sixtysix_solver.record`, one block per hand) of hands followed
+    by :class:`~sixtysix_solver.tracker.HandTracker`: each hand's shadow game, with comments
+    saying that only the tracker's seat's view in it is real."""
+    if not trackers:
+        raise ProtocolError("no hand to record")
+    lines = [RECORD_HEADER, *RECORD_NOTE]
+    for t in trackers:
+        lines += _hand_block(t)
+    return "\n".join(lines)
 
 
 @dataclass
@@ -122,6 +150,8 @@ class Engine:
         self._match: tuple[int, ...] | None = None
         self._carry = 0
         self._settled = False  # the finished hand's result was added to the match score
+        self._hands: list[HandTracker] | None = None  # earlier hands of the match (newmatch)
+        self._filed = False  # the current hand was appended to the record file
         self._search: _Search | None = None
         self.quit = False
 
@@ -179,6 +209,8 @@ class Engine:
             return self._stop_search(answer=True)
         if cmd in ("d", "show"):
             return self._show_view()
+        if cmd == "record":
+            return self._record(args)
         if cmd == "setoption":
             return self._setoption(args)
         if cmd == "go" and args[:1] == ["close"]:
@@ -218,6 +250,7 @@ class Engine:
         self.send(f"option name movetime type spin default {o.movetime} min 0 max {MAX_MOVETIME}")
         self.send("option name matchaware type check default true")
         self.send(f"option name seed type spin default {o.seed} min 0 max {2**63 - 1}")
+        self.send("option name recordfile type string default none")
         self.send("sseok")
 
     def _busy(self) -> bool:
@@ -250,10 +283,22 @@ class Engine:
             o.matchaware = flag in ("on", "true", "1", "yes")
         elif name == "seed":
             o.seed = _int(value, "seed", 0, 2**63 - 1)
+        elif name == "recordfile":
+            if value.lower() == "none":
+                o.recordfile = None
+                return
+            try:
+                with open(value, "a", encoding="utf-8"):
+                    pass  # the file can be written (created if need be)
+            except OSError as err:
+                raise ProtocolError(
+                    f"cannot write the record file {_show(value)}: {err.strerror}"
+                ) from None
+            o.recordfile = value
         else:
             raise ProtocolError(
                 f"unknown option {_show(name)} (options: profile threads worlds movetime "
-                "matchaware seed)"
+                "matchaware seed recordfile)"
             )
 
     # --- the hand ---------------------------------------------------------------------------
@@ -277,6 +322,7 @@ class Engine:
         self._match = (0,) * self.options.profile.sides
         self._carry = 0
         self._settled = False
+        self._hands = []
 
     def _newhand(self, args: list[str]) -> None:
         keys = ("dealer", "seat", "hand", "trump", "match", "carry", "profile")
@@ -322,7 +368,11 @@ class Engine:
             prof, dealer=dealer, seat=seat, hand=[Card.from_code(c) for c in hand],
             trump_card=Card.from_code(trump), match=match, carry=carry, seed=self.options.seed,
         )
+        old = self._tracker
+        if self._hands is not None and old is not None and old.actions:
+            self._hands.append(old)  # the match record keeps every hand that was played
         self._tracker, self._match, self._settled = tracker, match, False
+        self._filed = False
 
     def _need_tracker(self) -> HandTracker:
         if self._tracker is None:
@@ -335,6 +385,8 @@ class Engine:
             raise ProtocolError("expected played <seat> <action>")
         seat = _int(args[0], "seat", 0, t.profile.players - 1)
         t.act(seat, Action.parse(" ".join(args[1:])))
+        if t.is_over:
+            self._file_hand(t)
 
     def _drew(self, args: list[str]) -> None:
         t = self._need_tracker()
@@ -361,6 +413,7 @@ class Engine:
         view = parse_view(text).validate()
         self._tracker = HandTracker.from_view(view, seed=self.options.seed)
         self._match, self._settled = view.match, False
+        self._hands, self._filed = None, False
         self._carry = view.carry
 
     def _set_position(self, args: list[str]) -> None:
@@ -384,6 +437,7 @@ class Engine:
             raise ProtocolError(f"seat must be a seat from 0 to {game.players - 1}, got {seat}")
         self._tracker = HandTracker.from_game(game, seat, seed=self.options.seed)
         self._match = getattr(game, "match_score", None)
+        self._hands, self._filed = None, False
         self._carry, self._settled = game.start_fields["carry"], False
 
     def _show_view(self) -> None:
@@ -395,6 +449,36 @@ class Engine:
         legal = t.legal_actions()
         if legal:
             self.send("legal " + " ".join(str(a) for a in legal))
+
+    # --- game records --------------------------------------------------------------------------
+    def _record(self, args: list[str]) -> None:
+        """``record``: the hand (after ``newmatch``: every hand of the match so far) as a game
+        record, one ``record <line>`` per line, then ``recordok``."""
+        if args:
+            raise ProtocolError("record takes no arguments")
+        t = self._need_tracker()
+        if t.pending_draw:
+            raise ProtocolError("waiting for the card you drew: send drew <card> first")
+        text = engine_record((self._hands or []) + [t])
+        with self._out_lock:  # one block: search lines cannot come in between
+            for line in text.split("\n"):
+                self._write(f"record {line}")
+            self._write("recordok")
+
+    def _file_hand(self, t: HandTracker) -> None:
+        """Append a finished hand to the record file (``setoption name recordfile``)."""
+        path = self.options.recordfile
+        if path is None or self._filed:
+            return
+        self._filed = True
+        try:
+            with open(path, "a+", encoding="utf-8") as f:
+                f.seek(0, os.SEEK_END)
+                head = [RECORD_HEADER, *RECORD_NOTE] if f.tell() == 0 else []
+                f.write("\n".join(head + _hand_block(t)) + "\n")
+        except OSError as err:
+            self.send(f"info string cannot append the hand to the record file "
+                      f"{_show(path)}: {err.strerror}")
 
     # --- searching --------------------------------------------------------------------------
     def _decision_view(self) -> tuple[HandTracker, View]:
@@ -563,8 +647,10 @@ class Engine:
                 ci = "" if s.ci is None else f" ci {s.ci[0]:+.3f} {s.ci[1]:+.3f}"
                 self.send(f"info action {s.action} ev {s.mean:+.3f} pwin {s.win:.3f}{ci} "
                           f"utility {s.utility:.4f}")
+            # answered by stop while the search was still running: say so
+            stopped = "stop" if rec.stopped == "running" else rec.stopped
             self.send(f"info worlds {rec.worlds} total {rec.total_worlds} "
-                      f"exact {'yes' if rec.exact else 'no'} stopped {rec.stopped}")
+                      f"exact {'yes' if rec.exact else 'no'} stopped {stopped}")
             self.send(f"bestmove {rec.best}")
 
     def _stop_search(self, answer: bool) -> None:
