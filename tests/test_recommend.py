@@ -241,3 +241,20 @@ def test_core_rejects_rows_that_do_not_fit() -> None:
         _core.solve_worlds(base._state, rows[:, :-1], codes, "game_points", 1, 1, 0, 0.0, True)
     with pytest.raises(SixtySixError):
         _core.solve_worlds(base._state, rows, [[999]], "game_points", 1, 1, 0, 0.0, True)
+
+
+def test_ties_prefer_a_winning_claim_but_not_a_losing_one() -> None:
+    # Equal values: a claim that wins ends the hand at once; one that loses concedes a hand
+    # the opponent might still misplay, so playing on comes first.
+    from sixtysix_solver.recommend import ActionStats, _best
+
+    def stats(action: str, mean: float) -> ActionStats:
+        return ActionStats(action=Action.parse(action), mean=mean, win=float(mean > 0),
+                           distribution={}, ci=None, win_ci=None, utility=mean, line=())
+
+    assert stats("claim", 1.0).action.kind == Kind.CLAIM
+    assert _best([stats("AS", 2.0), stats("claim", 2.0)]) == 1
+    assert _best([stats("claim", 2.0), stats("AS", 2.0)]) == 0
+    assert _best([stats("claim", -2.0), stats("AS", -2.0)]) == 1
+    assert _best([stats("AS", -2.0), stats("claim", -2.0)]) == 0
+    assert _best([stats("claim", -1.0), stats("AS", -2.0)]) == 0  # values still come first

@@ -288,13 +288,18 @@ def _stats(
 
 
 def _best(stats: Sequence[ActionStats]) -> int:
-    """Highest utility; on a tie the higher expected game points, the likelier win, then a
-    claim (it ends the hand at once)."""
+    """Highest utility; on a tie the higher expected game points, the likelier win, then: a
+    winning claim (it ends the hand at once) before playing on, but playing on before a claim
+    that does not win (conceding gives the opponent no chance to go wrong)."""
+
+    def claim_order(a: ActionStats) -> int:
+        if a.action.kind != Kind.CLAIM:
+            return 0
+        return 1 if a.mean > 0 else -1
+
     return max(
         range(len(stats)),
-        key=lambda i: (
-            stats[i].utility, stats[i].mean, stats[i].win, stats[i].action.kind == Kind.CLAIM, -i,
-        ),
+        key=lambda i: (stats[i].utility, stats[i].mean, stats[i].win, claim_order(stats[i]), -i),
     )
 
 
