@@ -221,3 +221,15 @@ def test_option_errors(args: tuple[str, ...], option: str) -> None:
     result = run(*args)
     assert result.exit_code == 2
     assert "Invalid value" in result.output and option in result.output
+
+
+def test_position_from_standard_input() -> None:
+    # `-` reads the position from stdin, for pipes; the answer is the argument's answer.
+    text = POSITIONS[0]
+    piped = runner.invoke(app, ["solve", "-", "--json"], input=text + "\n")
+    assert piped.exit_code == 0, piped.output
+    got, want = json.loads(piped.output), run_json(text)
+    for k in ("position", "player", "value", "actions", "pv"):
+        assert got[k] == want[k], k
+    empty = runner.invoke(app, ["solve", "-"], input="\n")
+    assert empty.exit_code == 2 and "empty position" in empty.output

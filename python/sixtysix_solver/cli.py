@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 import time
 from enum import Enum
 from pathlib import Path
@@ -190,6 +191,8 @@ def _solve_input(
                 "give either a position or --seed (with --profile/--set) for a fresh deal, "
                 "not both"
             )
+        if position == "-":  # the position on standard input (for pipes and programs)
+            position = sys.stdin.read()
         if not position.strip():
             raise SixtySixError("empty position: expected notation such as "
                                 "'schnapsen dealer=0 turn=1:lead trump=QH hands=... stock=...'")
@@ -219,7 +222,8 @@ def _seats_line(game: Game, actions: tuple[Action, ...]) -> list[tuple[int, str]
 def solve(
     position: Annotated[
         str | None,
-        typer.Argument(help="A position in the one-line notation (docs/notation.md), quoted."),
+        typer.Argument(help="A position in the one-line notation (docs/notation.md), quoted; "
+                      "- reads it from standard input."),
     ] = None,
     profile: Annotated[
         str | None, typer.Option("--profile", "-p", help="Profile of a fresh deal (with --seed).")
