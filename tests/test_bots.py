@@ -317,3 +317,34 @@ def test_heuristic_marries_trumps_first_and_exchanges() -> None:
     assert bot.act(View.from_game(g)) == Action.parse("marry-S")
     g.apply("marry-S")
     assert bot.act(View.from_game(g)) == Action.parse("QS")  # the cheaper half is led
+
+
+def test_match_aware_engine_passes_the_match_utility(monkeypatch: pytest.MonkeyPatch) -> None:
+    # engine:...,match=true asks recommend for the match-aware utility when the view has a
+    # match score and the profile a match equity table; otherwise game points (None).
+    import importlib
+
+    rec = importlib.import_module("sixtysix_solver.recommend")  # the module, not the function
+    seen: list[object] = []
+    real = rec.recommend
+
+    def spy(view: View, **kw: Any) -> Any:
+        seen.append(kw.get("utility"))
+        return real(view, **kw)
+
+    monkeypatch.setattr(rec, "recommend", spy)
+    game = Game.deal("schnapsen", seed=5)
+    setattr(game, "match_score", (5, 6))
+    view = View.from_game(game, game.to_act)
+    assert view.match == (5, 6)
+    aware = AgentSpec.parse("engine:worlds=5,match=true").build(seed=1)
+    assert str(aware.spec) == "engine:match=true,worlds=5"
+    aware.act(view)
+    assert seen[-1] is not None
+    AgentSpec.parse("engine:worlds=5").build(seed=1).act(view)
+    assert seen[-1] is None
+    game2 = Game.deal("schnapsen", seed=5)  # no match score: game points
+    aware.act(View.from_game(game2, game2.to_act))
+    assert seen[-1] is None
+    with pytest.raises(AgentError, match="does not take match"):
+        AgentSpec.parse("ismcts:iterations=10,match=true")

@@ -471,8 +471,12 @@ class EngineAgent(Agent):
     decision), or ``worlds`` / ``iterations`` directly. ``time_limit`` caps each decision in
     seconds (the result then depends on the machine's speed: leave it out for reproducible
     matches). ``threads``: solver threads per decision (1 by default, so that parallel matches
-    do not compete for cores). A decision with one legal action is not searched; each search is
-    seeded from the agent's random stream, so the agent is deterministic for its seed."""
+    do not compete for cores). ``match=True`` (PIMC only): when the view carries the match
+    score, choose the action most likely to win the match (``recommend``'s match-aware
+    utility from the profile's match equity table) instead of the most game points; without a
+    score or a table it falls back to game points. A decision with one legal action is not
+    searched; each search is seeded from the agent's random stream, so the agent is
+    deterministic for its seed."""
 
     def __init__(
         self,
@@ -486,6 +490,7 @@ class EngineAgent(Agent):
         threads: int = 1,
         rollout: str = "solver",
         c: float = 0.7,
+        match: bool = False,
     ) -> None:
         super().__init__(seed)
         if method not in ("pimc", "ismcts"):
@@ -519,6 +524,10 @@ class EngineAgent(Agent):
             raise AgentError(f"rollout must be solver or random, got {rollout!r}")
         if not isinstance(c, (int, float)) or isinstance(c, bool) or c < 0:
             raise AgentError(f"c must be a number >= 0, got {c!r}")
+        if not isinstance(match, bool):
+            raise AgentError(f"match must be true or false, got {match!r}")
+        if match and method != "pimc":
+            raise AgentError("match-aware choice is a PIMC (engine) option")
         self.method = method
         self.level = level
         self.budget = budget
@@ -526,6 +535,7 @@ class EngineAgent(Agent):
         self.threads = threads
         self.rollout = rollout
         self.c = float(c)
+        self.match = match
         self._fallback = HeuristicAgent()
         self.name = str(self.spec)
 
@@ -541,12 +551,25 @@ class EngineAgent(Agent):
             params["time"] = self.time_limit
         if self.threads != 1:
             params["threads"] = self.threads
+        if self.match:
+            params["match"] = True
         if self.method == "ismcts":
             if self.rollout != "solver":
                 params["rollout"] = self.rollout
             if self.c != 0.7:
                 params["c"] = self.c
         return AgentSpec(kind, tuple(sorted(params.items())))
+
+    def _utility(self, view: View) -> Any:
+        """The match-aware utility for this view, or None (game points)."""
+        if not self.match or view.match is None or view.profile.sides != 2:
+            return None
+        from .recommend import match_utility
+
+        try:
+            return match_utility(view)
+        except SixtySixError:  # no match equity table for this profile: game points
+            return None
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -557,7 +580,7 @@ class EngineAgent(Agent):
                 from .recommend import recommend
 
                 return recommend(view, worlds=self.budget, seed=seed, time_limit=self.time_limit,
-                                 threads=self.threads).best
+                                 threads=self.threads, utility=self._utility(view)).best
             try:  # written separately; imported only when asked for
                 from .ismcts import ismcts
             except ImportError as err:  # pragma: no cover - the module is part of the package
@@ -575,7 +598,7 @@ Param = int | float | bool | str
 AGENT_KINDS: dict[str, tuple[str, ...]] = {
     "random": ("sensible",),
     "heuristic": (),
-    "engine": ("level", "worlds", "time", "threads"),
+    "engine": ("level", "worlds", "time", "threads", "match"),
     "ismcts": ("level", "iterations", "time", "threads", "rollout", "c"),
     "custom": ("factory",),  # plus any keyword the factory takes
 }
@@ -617,7 +640,7 @@ class AgentSpec:
     >>> AgentSpec.parse("engine:depth=3")
     Traceback (most recent call last):
     ...
-    sixtysix_solver.bots.AgentError: engine does not take depth; it takes: level, worlds, time, threads
+    sixtysix_solver.bots.AgentError: engine does not take depth; it takes: level, worlds, time, threads, match
     """
 
     kind: str
@@ -689,7 +712,7 @@ class AgentSpec:
                     "time_limit": p.get("time"),
                     "threads": p.get("threads", 1),
                 }
-                for k in ("worlds", "iterations", "rollout", "c"):
+                for k in ("worlds", "iterations", "rollout", "c", "match"):
                     if k in p:
                         kw[k] = p[k]
                 return EngineAgent(p.get("level"), **kw)  # type: ignore[arg-type]
