@@ -348,3 +348,40 @@ def test_match_aware_engine_passes_the_match_utility(monkeypatch: pytest.MonkeyP
     assert seen[-1] is None
     with pytest.raises(AgentError, match="does not take match"):
         AgentSpec.parse("ismcts:iterations=10,match=true")
+
+
+def test_closewin_closes_only_when_closing_wins_often_enough(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # recommend says "close" is best; closewin=0.9 takes it only when it wins in >= 90% of the
+    # worlds, else the best other action.
+    import dataclasses
+    import importlib
+
+    rec_mod = importlib.import_module("sixtysix_solver.recommend")
+    real = rec_mod.recommend
+    game = Game.deal("sixty-six", seed=7)
+    view = View.from_game(game, game.to_act)
+    close = Action.parse("close")
+    assert close in game.legal_actions()
+    win_of_close = [0.5]
+
+    def rigged(v: View, **kw: Any) -> Any:
+        r = real(v, **kw)
+        acts = tuple(
+            dataclasses.replace(a, mean=9.0, utility=9.0, win=win_of_close[0])
+            if a.action == close else dataclasses.replace(a, mean=a.mean - 5, utility=a.mean - 5)
+            for a in r.actions)
+        return dataclasses.replace(r, actions=acts, best=close)
+
+    monkeypatch.setattr(rec_mod, "recommend", rigged)
+    cautious = AgentSpec.parse("engine:worlds=3,closewin=0.9").build(seed=1)
+    plain = AgentSpec.parse("engine:worlds=3").build(seed=1)
+    assert plain.act(view) == close
+    chosen = cautious.act(view)
+    assert chosen != close and chosen in game.legal_actions()
+    win_of_close[0] = 0.95
+    assert AgentSpec.parse("engine:worlds=3,closewin=0.9").build(seed=1).act(view) == close
+    for bad in ("engine:closewin=1.5", "engine:closewin=-0.1", "ismcts:closewin=0.5"):
+        with pytest.raises(AgentError):
+            AgentSpec.parse(bad).build(seed=0)

@@ -474,7 +474,11 @@ class EngineAgent(Agent):
     do not compete for cores). ``match=True`` (PIMC only): when the view carries the match
     score, choose the action most likely to win the match (``recommend``'s match-aware
     utility from the profile's match equity table) instead of the most game points; without a
-    score or a table it falls back to game points. A decision with one legal action is not
+    score or a table it falls back to game points. ``closewin=p`` (PIMC only): close only when
+    closing wins the hand in at least a share ``p`` of the worlds, else take the best other
+    action. PIMC solves every world with the cards known, so it overrates closing, after which
+    the closer must play blind to the other hand; this is the club player's "close when sure".
+    A decision with one legal action is not
     searched; each search is seeded from the agent's random stream, so the agent is
     deterministic for its seed."""
 
@@ -491,6 +495,7 @@ class EngineAgent(Agent):
         rollout: str = "solver",
         c: float = 0.7,
         match: bool = False,
+        closewin: float | None = None,
     ) -> None:
         super().__init__(seed)
         if method not in ("pimc", "ismcts"):
@@ -528,6 +533,13 @@ class EngineAgent(Agent):
             raise AgentError(f"match must be true or false, got {match!r}")
         if match and method != "pimc":
             raise AgentError("match-aware choice is a PIMC (engine) option")
+        if closewin is not None and (
+            not isinstance(closewin, (int, float)) or isinstance(closewin, bool)
+            or not 0 <= closewin <= 1
+        ):
+            raise AgentError(f"closewin must be a share from 0 to 1, got {closewin!r}")
+        if closewin is not None and method != "pimc":
+            raise AgentError("closewin is a PIMC (engine) option")
         self.method = method
         self.level = level
         self.budget = budget
@@ -536,6 +548,7 @@ class EngineAgent(Agent):
         self.rollout = rollout
         self.c = float(c)
         self.match = match
+        self.closewin = None if closewin is None else float(closewin)
         self._fallback = HeuristicAgent()
         self.name = str(self.spec)
 
@@ -553,6 +566,8 @@ class EngineAgent(Agent):
             params["threads"] = self.threads
         if self.match:
             params["match"] = True
+        if self.closewin is not None:
+            params["closewin"] = self.closewin
         if self.method == "ismcts":
             if self.rollout != "solver":
                 params["rollout"] = self.rollout
@@ -579,8 +594,15 @@ class EngineAgent(Agent):
             if self.method == "pimc":
                 from .recommend import recommend
 
-                return recommend(view, worlds=self.budget, seed=seed, time_limit=self.time_limit,
-                                 threads=self.threads, utility=self._utility(view)).best
+                rec = recommend(view, worlds=self.budget, seed=seed, time_limit=self.time_limit,
+                                threads=self.threads, utility=self._utility(view))
+                best = rec.best
+                if self.closewin is not None and best.kind == Kind.CLOSE:
+                    close = next(a for a in rec.actions if a.action == best)
+                    others = [a for a in rec.actions if a.action.kind != Kind.CLOSE]
+                    if close.win < self.closewin and others:
+                        best = max(others, key=lambda a: (a.utility, a.mean, a.win)).action
+                return best
             try:  # written separately; imported only when asked for
                 from .ismcts import ismcts
             except ImportError as err:  # pragma: no cover - the module is part of the package
@@ -598,7 +620,7 @@ Param = int | float | bool | str
 AGENT_KINDS: dict[str, tuple[str, ...]] = {
     "random": ("sensible",),
     "heuristic": (),
-    "engine": ("level", "worlds", "time", "threads", "match"),
+    "engine": ("level", "worlds", "time", "threads", "match", "closewin"),
     "ismcts": ("level", "iterations", "time", "threads", "rollout", "c"),
     "custom": ("factory",),  # plus any keyword the factory takes
 }
@@ -640,7 +662,7 @@ class AgentSpec:
     >>> AgentSpec.parse("engine:depth=3")
     Traceback (most recent call last):
     ...
-    sixtysix_solver.bots.AgentError: engine does not take depth; it takes: level, worlds, time, threads, match
+    sixtysix_solver.bots.AgentError: engine does not take depth; it takes: level, worlds, time, threads, match, closewin
     """
 
     kind: str
@@ -712,7 +734,7 @@ class AgentSpec:
                     "time_limit": p.get("time"),
                     "threads": p.get("threads", 1),
                 }
-                for k in ("worlds", "iterations", "rollout", "c", "match"):
+                for k in ("worlds", "iterations", "rollout", "c", "match", "closewin"):
                     if k in p:
                         kw[k] = p[k]
                 return EngineAgent(p.get("level"), **kw)  # type: ignore[arg-type]
