@@ -40,8 +40,9 @@ int most_points(const RuleSet& r) {
 
 }  // namespace
 
-Search::Search(TranspositionTable& tt, Objective obj, int player, Limits limits)
-    : tt_(tt), obj_(obj), player_(player), limits_(limits), start_(std::chrono::steady_clock::now()) {}
+Search::Search(TranspositionTable& tt, Objective obj, int player, Limits limits, BoundsGate* gate)
+    : tt_(tt), obj_(obj), player_(player), limits_(limits), start_(std::chrono::steady_clock::now()),
+      gate_(gate ? *gate : own_gate_) {}
 
 void Search::set_tt_min_cards(const State& root) {
   tt_min_cards_ = root.n();
@@ -302,16 +303,22 @@ int Search::ab(const State& s, int alpha, int beta) {
   STAT(s, 0);
   if (int fv; forced_end(s, &fv)) return fv;
   // Near the end of play a search is cheaper than a table probe (a cache miss): no table there.
-  const bool use_tt = s.trick_len == 0 && cards_in_play(s) > tt_min_cards_;
+  const int held = s.card_count();
+  const bool use_tt = s.trick_len == 0 && held > tt_min_cards_;
   const std::uint64_t k = use_tt ? key(s) : 0;
   if (use_tt) tt_.prefetch(k);
   int v;
   if (shortcut(s, &v)) return v;
   if (s.trick_len == 0) {  // (mid-trick the bounds rarely change: not worth their cost)
-    int blo, bhi;
-    bounds(s, &blo, &bhi);
-    if (bhi <= alpha || blo == bhi) return STAT(s, 2), bhi;
-    if (blo >= beta) return STAT(s, 2), blo;
+    // (Open-phase cuts are rarer but save big subtrees: those bounds are always tried.)
+    const int kind = s.stock_open() ? 0 : s.closed_by >= 0 ? 1 : 2;
+    if (kind == 0 || gate_.want(kind, held)) {
+      int blo, bhi;
+      bounds(s, &blo, &bhi);
+      gate_.note(kind, held, bhi <= alpha || blo == bhi || blo >= beta);
+      if (bhi <= alpha || blo == bhi) return STAT(s, 2), bhi;
+      if (blo >= beta) return STAT(s, 2), blo;
+    }
   }
   Action tt_move = kNoMove;
   const int off = relative() ? base(s) : 0;
@@ -341,7 +348,7 @@ int Search::ab(const State& s, int alpha, int beta) {
       else beta = std::min(beta, v);
       if (alpha >= beta) {
         if (i == 0) STAT(s, 3);
-        if (kind_of(buf[i]) == PLAY) history_[s.to_act][arg_of(buf[i])] += static_cast<std::uint32_t>(cards_in_play(s));
+        if (kind_of(buf[i]) == PLAY) history_[s.to_act][arg_of(buf[i])] += static_cast<std::uint32_t>(held + s.trick_len);
         break;
       }
     }
@@ -350,7 +357,7 @@ int Search::ab(const State& s, int alpha, int beta) {
   if (best <= a0) upper = best;       // failed low: the value is at most best
   else if (best >= b0) lower = best;  // failed high: at least best
   else lower = upper = best;
-  if (use_tt) tt_.store(k, lower - off, upper - off, best_move, cards_in_play(s));
+  if (use_tt) tt_.store(k, lower - off, upper - off, best_move, held);
   return best;
 }
 

@@ -35,11 +35,38 @@ struct ActionValue {
   int value;
 };
 
+// How often the sure bounds at trick starts cut the search, per kind of position (stock open,
+// closed or used up; cards in hands). Where they almost never cut (just after an early close
+// every card is still to be won) their cost, a fifth of such a search, is skipped but for a
+// sample that keeps the rate current. Pruning only: values never depend on it.
+class BoundsGate {
+ public:
+  bool want(int kind, int cards) {
+    const int t = tries_[kind][cards];
+    if (t < kLearn || cuts_[kind][cards] * kRate >= t) return true;
+    return (++skips_[kind][cards] & (kSample - 1)) == 0;
+  }
+  void note(int kind, int cards, bool cut) {
+    cuts_[kind][cards] += cut;
+    if (++tries_[kind][cards] == kForget) {  // halve: later positions weigh more
+      tries_[kind][cards] /= 2;
+      cuts_[kind][cards] /= 2;
+    }
+  }
+
+ private:
+  static constexpr int kLearn = 64, kRate = 32, kSample = 16, kForget = 4096;
+  std::int32_t tries_[3][kMaxCards + 1] = {}, cuts_[3][kMaxCards + 1] = {};
+  std::uint32_t skips_[3][kMaxCards + 1] = {};
+};
+
 class Search {
  public:
   // `player`: whose side the values are for (with three players: that player against the
-  // other two together).
-  Search(TranspositionTable& tt, Objective obj, int player, Limits limits = {});
+  // other two together). `gate`: bound statistics to share with other searches (WorldPool
+  // keeps one per thread: one world is too short to learn from); null: the search's own.
+  Search(TranspositionTable& tt, Objective obj, int player, Limits limits = {},
+         BoundsGate* gate = nullptr);
 
   int value(const State& root);                      // exact value
   bool at_least(const State& root, int threshold);   // value >= threshold ?
@@ -86,6 +113,8 @@ class Search {
   std::chrono::steady_clock::time_point start_;
   std::uint64_t nodes_ = 0;
   std::uint32_t history_[kMaxPlayers][kCodes] = {};
+  BoundsGate own_gate_;
+  BoundsGate& gate_;
 };
 
 }  // namespace ss

@@ -121,6 +121,7 @@ WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<L
     const std::size_t from = n * t / t_count, to = n * (t + 1) / t_count;
     // Neighbouring worlds mostly share values: the previous one's is the first guess.
     std::vector<int> guess(k, Search::kNoGuess);
+    auto gate = std::make_unique<BoundsGate>();
     for (std::size_t w = from; w < to; ++w) {
       const State& s = worlds[w];
       if (!share_table) tt.new_generation();
@@ -138,7 +139,7 @@ WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<L
         }
         lim.max_seconds = lim.max_seconds > 0 ? std::min(lim.max_seconds, left) : left;
       }
-      Search search(tt, obj, s.to_act, lim);
+      Search search(tt, obj, s.to_act, lim, gate.get());
       try {
         if (k > 1) search.value(s);  // the root first: its table entries order every child
         for (std::size_t a = 0; a < k; ++a) {
