@@ -440,6 +440,10 @@ PYBIND11_MODULE(_core, m) {
         return std::make_unique<PyWorldPool>(threads, mib);
       }), py::arg("threads"), py::arg("tt_mib"))
       .def("cancel", [](PyWorldPool& p) { p.pool.cancel(); })  // no lock: the point is to interrupt
+      .def("new_generation", [](PyWorldPool& p) {
+        std::lock_guard<std::mutex> guard(p.lock);
+        p.pool.new_generation();
+      })
       .def("solve", &solve_rows, py::arg("base"), py::arg("rows"), py::arg("lines"),
            py::arg("objective"), py::arg("node_limit"), py::arg("time_limit"),
            py::arg("share_table"), py::arg("deadline") = 0.0);

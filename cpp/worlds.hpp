@@ -39,6 +39,11 @@ class WorldPool {
   WorldsOut solve(const std::vector<State>& worlds, const std::vector<Line>& lines, Objective obj,
                   Limits limits, bool share_table, double deadline = 0);
   int threads() const { return threads_; }
+  // Entries of earlier calls stop answering: the next solve() runs as on fresh tables (the
+  // same values and node counts), without allocating and zeroing them again.
+  void new_generation() {
+    for (auto& t : tables_) t->new_generation();
+  }
   // From any thread: the running solve() marks its unfinished worlds aborted and returns.
   void cancel() { cancel_.store(true); }
 

@@ -71,6 +71,30 @@ _Z95 = 1.959963984540054
 _Z_CLEAR = 3.2905267314919255  # 99.9%: the test is repeated after every batch
 _BATCH_SECONDS = 0.15
 
+# Worker pools are kept from one call to the next: a fresh one allocates its tables (16-64 MiB
+# of huge pages the kernel zeroes), 2-100 ms a call. A kept pool starts a new generation, which
+# runs exactly as fresh tables would (same values, same node counts). One pool per
+# (threads, tt_mib), out of the cache while a call uses it; the two latest sizes are kept.
+_POOLS: dict[tuple[int, int], Any] = {}
+_POOLS_LOCK = threading.Lock()
+_POOLS_KEPT = 2
+
+
+def _take_pool(threads: int, tt_mib: int) -> Any:
+    with _POOLS_LOCK:
+        pool = _POOLS.pop((threads, tt_mib), None)
+    if pool is None:
+        return _core.WorldPool(threads, tt_mib)
+    pool.new_generation()
+    return pool
+
+
+def _give_back(pool: Any, threads: int, tt_mib: int) -> None:
+    with _POOLS_LOCK:
+        _POOLS[(threads, tt_mib)] = pool
+        while len(_POOLS) > _POOLS_KEPT:
+            del _POOLS[next(iter(_POOLS))]
+
 
 @dataclass(frozen=True)
 class ActionStats:
@@ -433,7 +457,7 @@ def evaluate_lines(
                 g.apply(a)
     codes = [[a.code for a in ln] for ln in chosen]
     # One table per thread for the whole run: positions recur from world to world.
-    pool = _core.WorldPool(threads, tt_mib)
+    pool = _take_pool(threads, tt_mib)
 
     # A stop request interrupts the solver (once some world is solved, so that there is an
     # answer): a watcher thread cancels the running batch.
@@ -455,6 +479,8 @@ def evaluate_lines(
         )
     finally:
         finished.set()
+        if stop is None:  # (with a stop watcher, a late cancel could reach the next call)
+            _give_back(pool, threads, tt_mib)
 
 
 def _loop(
