@@ -56,8 +56,9 @@ class BoundsGate {
 
  private:
   static constexpr int kLearn = 64, kRate = 32, kSample = 16, kForget = 4096;
-  std::int32_t tries_[3][kMaxCards + 1] = {}, cuts_[3][kMaxCards + 1] = {};
-  std::uint32_t skips_[3][kMaxCards + 1] = {};
+  // (16 bits: a search of its own zeroes these per position solved.)
+  std::uint16_t tries_[3][kMaxCards + 1] = {}, cuts_[3][kMaxCards + 1] = {};
+  std::uint16_t skips_[3][kMaxCards + 1] = {};
 };
 
 class Search {
