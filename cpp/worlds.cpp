@@ -141,7 +141,8 @@ WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<L
       }
       Search search(tt, obj, s.to_act, lim, gate.get());
       try {
-        if (k > 1) search.value(s);  // the root first: its table entries order every child
+        // (No search of the root first: its value would cap the lines' values, but it costs
+        // about what it saves; the previous world's values are better guesses.)
         for (std::size_t a = 0; a < k; ++a) {
           State c = s;
           for (Action x : lines[a]) c.apply(x);
