@@ -55,7 +55,6 @@ COMMANDS = (
     "sse", "isready", "setoption", "newmatch", "newhand", "played", "drew", "view",
     "position", "go", "stop", "close?", "d", "record", "quit",
 )
-_BUSY = ("newmatch", "newhand", "played", "drew", "view", "position", "go", "close?")
 
 
 class ProtocolError(SixtySixError):
