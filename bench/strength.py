@@ -1,0 +1,192 @@
+"""The strength report: the arena runs behind ``docs/strength.md`` and the tables made from them.
+
+    python bench/strength.py --list                 # the runs, and whether their results exist
+    python bench/strength.py --run                  # play every run (resumes: finished matches stay)
+    python bench/strength.py --run schnapsen-e3-heur --workers 2
+    python bench/strength.py --report               # rewrite the tables in docs/strength.md
+
+Each run is ``sixtysix arena`` with fixed agents, profile, match count and seed, so the same
+command can replay one (``--show-commands``). Results are JSON-lines files in
+``bench/strength/`` (one finished match per line, the arena's resumable format); the report is
+computed from those files only, so ``tests/test_strength_report.py`` can check that the page
+says what the files hold. Engine decisions with a time cap (``time=``) depend on the machine's
+speed; the rest is deterministic for the seed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from sixtysix_solver.arena import (
+    PairSummary,
+    elo,
+    load_results,
+    match_jobs,
+    run_jobs,
+    summarize,
+)
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "strength"
+DOC = HERE.parent / "docs" / "strength.md"
+BEGIN, END = "<!-- strength tables: begin -->", "<!-- strength tables: end -->"
+
+
+@dataclass(frozen=True)
+class Run:
+    """One arena run: every two of ``agents`` (two agents: one pairing), ``matches`` duplicate
+    matches per pairing, deals seeded by ``seed``."""
+
+    name: str
+    profile: str
+    agents: tuple[str, ...]
+    matches: int
+    seed: int
+    purpose: str
+
+    @property
+    def path(self) -> Path:
+        return RESULTS / f"{self.name}.jsonl"
+
+    def command(self) -> str:
+        rr = " --round-robin" if len(self.agents) > 2 else ""
+        agents = " ".join(f"'{a}'" if "," in a else a for a in self.agents)
+        return (f"sixtysix arena {agents} -p {self.profile} -n {self.matches} --seed {self.seed}"
+                f"{rr} --results bench/strength/{self.name}.jsonl")
+
+
+# Engine agents run one search thread each: the arena plays one match per core.
+RUNS = (
+    Run("schnapsen-e3-heur", "schnapsen", ("engine:3,threads=1", "heuristic"), 50, 1,
+        "PIMC level 3 (100 worlds) against the heuristic club player"),
+    Run("sixty-six-e3t1-heur", "sixty-six", ("engine:worlds=100,time=1,threads=1", "heuristic"),
+        25, 1, "PIMC with 100 worlds capped at 1 s a decision against the heuristic"),
+    Run("sixty-six-e3t1c-heur", "sixty-six",
+        ("engine:worlds=100,time=1,closewin=0.9,threads=1", "heuristic"), 25, 1,
+        "the same, closing only when closing wins in 90% of the worlds"),
+    Run("four-hand-e2-heur", "four-hand", ("engine:2,threads=1", "heuristic"), 20, 1,
+        "PIMC level 2 (25 worlds) partners against heuristic partners"),
+    Run("schnapsen-e3-ismcts3", "schnapsen", ("engine:3,threads=1", "ismcts:3,threads=1"), 20, 1,
+        "the two recommendation methods head to head: PIMC 100 worlds, ISMCTS 5,000 iterations"),
+    Run("schnapsen-rr", "schnapsen",
+        ("engine:1,threads=1", "engine:2,threads=1", "engine:3,threads=1", "heuristic"), 6, 2,
+        "levels 1-3 and the heuristic, every pairing: an Elo table"),
+    Run("sixty-six-e1-heur", "sixty-six", ("engine:1,threads=1", "heuristic"), 15, 1,
+        "PIMC level 1 (5 worlds) against the heuristic"),
+    Run("sixty-six-e3t2-heur", "sixty-six", ("engine:worlds=100,time=2,threads=1", "heuristic"),
+        25, 1, "PIMC with 100 worlds capped at 2 s a decision against the heuristic"),
+)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _ci(lo: float, hi: float, pct: bool = False, sign: bool = False) -> str:
+    if pct:
+        return f"[{_pct(lo)}, {_pct(hi)}]"
+    f = "+.2f" if sign else ".2f"
+    return f"[{lo:{f}}, {hi:{f}}]"
+
+
+def pair_row(run: Run, s: PairSummary) -> str:
+    return (f"| {run.profile} | `{s.a}` | `{s.b}` | {s.pairs} ({s.matches}) | {s.hands} | "
+            f"**{_pct(s.match_score.value)}** {_ci(s.match_score.low, s.match_score.high, True)} | "
+            f"{_pct(s.hand_score.value)} {_ci(s.hand_score.low, s.hand_score.high, True)} | "
+            f"{s.net.value:+.2f} {_ci(s.net.low, s.net.high, sign=True)} | "
+            f"{s.a_ms_per_move:.0f} / {s.b_ms_per_move:.0f} |")
+
+
+def report() -> str:
+    """The tables of every run whose results exist (Markdown)."""
+    head = ("| profile | A | B | duplicate matches (played) | hands | A's matches won | "
+            "A's hands won | net game points / hand for A | ms / decision A / B |\n"
+            "|---|---|---|---|---|---|---|---|---|")
+    rows: list[str] = []
+    elos: list[str] = []
+    missing: list[str] = []
+    for run in RUNS:
+        if not run.path.exists():
+            missing.append(run.name)
+            continue
+        recs = load_results(run.path)
+        for i in range(len(run.agents)):
+            for k in range(i + 1, len(run.agents)):
+                a, b = _canon(run.agents[i]), _canon(run.agents[k])
+                if any({r.a, r.b} == {a, b} for r in recs):
+                    rows.append(pair_row(run, summarize(recs, a, b)))
+        if len(run.agents) > 2:
+            table = elo(recs, [_canon(x) for x in run.agents])
+            elos.append(f"Elo over matches, {run.profile} (`{run.name}`; ratings average 0):\n\n"
+                        "| agent | Elo | 95% CI | matches | score |\n|---|---|---|---|---|\n" +
+                        "\n".join(f"| `{e.name}` | {e.rating:+.0f} | [{e.low:+.0f}, {e.high:+.0f}]"
+                                  f" | {e.games} | {_pct(e.score)} |" for e in table))
+    out = [head, *rows]
+    for e in elos:
+        out += ["", e]
+    if missing:
+        out += ["", "Not run yet: " + ", ".join(f"`{m}`" for m in missing) + "."]
+    return "\n".join(out)
+
+
+def _canon(spec: str) -> str:
+    from sixtysix_solver.bots import AgentSpec
+
+    return str(AgentSpec.parse(spec))
+
+
+def write_report(doc: Path = DOC) -> bool:
+    """Replace the generated block of ``doc``; True if it changed."""
+    text = doc.read_text()
+    if BEGIN not in text or END not in text:
+        raise SystemExit(f"{doc} has no {BEGIN} ... {END} block")
+    head, rest = text.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    new = f"{head}{BEGIN}\n{report()}\n{END}{tail}"
+    if new != text:
+        doc.write_text(new)
+    return new != text
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--list", action="store_true", help="the runs and their state")
+    ap.add_argument("--show-commands", action="store_true", help="each run as a sixtysix command")
+    ap.add_argument("--run", nargs="*", metavar="NAME", help="play these runs (default: all)")
+    ap.add_argument("--workers", type=int, default=None, help="local processes (default: cores)")
+    ap.add_argument("--report", action="store_true", help="rewrite the tables in docs/strength.md")
+    args = ap.parse_args(argv)
+    if args.list or args.show_commands:
+        for run in RUNS:
+            done = len(load_results(run.path)) if run.path.exists() else 0
+            pairs = len(run.agents) * (len(run.agents) - 1) // 2
+            print(f"{run.name}: {done}/{2 * run.matches * pairs} matches  ({run.purpose})")
+            if args.show_commands:
+                print(f"    {run.command()}")
+    if args.run is not None:
+        names = set(args.run) or {r.name for r in RUNS}
+        unknown = names - {r.name for r in RUNS}
+        if unknown:
+            ap.error(f"unknown runs: {', '.join(sorted(unknown))}")
+        RESULTS.mkdir(exist_ok=True)
+        print(f"machine: {platform.machine()}, {platform.processor() or 'cpu'}", file=sys.stderr)
+        for run in RUNS:
+            if run.name not in names:
+                continue
+            jobs = [j for i in range(len(run.agents)) for k in range(i + 1, len(run.agents))
+                    for j in match_jobs(run.agents[i], run.agents[k], profile=run.profile,
+                                        matches=run.matches, seed=run.seed)]
+            run_jobs(jobs, workers=args.workers, results=run.path, progress=sys.stderr.isatty())
+            print(f"{run.name}: done", file=sys.stderr)
+    if args.report:
+        print("docs/strength.md " + ("updated" if write_report() else "unchanged"))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
