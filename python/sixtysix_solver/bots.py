@@ -33,7 +33,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, final
+from typing import TYPE_CHECKING, Any, final
 
 from .actions import Action, Kind
 from .cards import POINTS, RANKS
@@ -41,6 +41,9 @@ from .errors import SearchLimitError, SixtySixError
 from .facts import ranks_in_deck
 from .view import View
 from .worlds import Layout, first_layout
+
+if TYPE_CHECKING:
+    from .recommend import Utility
 
 __all__ = [
     "AGENT_KINDS",
@@ -478,9 +481,8 @@ class EngineAgent(Agent):
     closing wins the hand in at least a share ``p`` of the worlds, else take the best other
     action. PIMC solves every world with the cards known, so it overrates closing, after which
     the closer must play blind to the other hand; this is the club player's "close when sure".
-    A decision with one legal action is not
-    searched; each search is seeded from the agent's random stream, so the agent is
-    deterministic for its seed."""
+    A decision with one legal action is not searched; each search is seeded from the agent's
+    random stream, so the agent is deterministic for its seed."""
 
     def __init__(
         self,
@@ -575,7 +577,7 @@ class EngineAgent(Agent):
                 params["c"] = self.c
         return AgentSpec(kind, tuple(sorted(params.items())))
 
-    def _utility(self, view: View) -> Any:
+    def _utility(self, view: View) -> Utility | None:
         """The match-aware utility for this view, or None (game points)."""
         if not self.match or view.match is None or view.profile.sides != 2:
             return None
@@ -594,6 +596,8 @@ class EngineAgent(Agent):
             if self.method == "pimc":
                 from .recommend import recommend
 
+                from .recommend import _best
+
                 rec = recommend(view, worlds=self.budget, seed=seed, time_limit=self.time_limit,
                                 threads=self.threads, utility=self._utility(view))
                 best = rec.best
@@ -601,7 +605,7 @@ class EngineAgent(Agent):
                     close = next(a for a in rec.actions if a.action == best)
                     others = [a for a in rec.actions if a.action.kind != Kind.CLOSE]
                     if close.win < self.closewin and others:
-                        best = max(others, key=lambda a: (a.utility, a.mean, a.win)).action
+                        best = others[_best(others)].action  # recommend's own tie-breaks
                 return best
             try:  # written separately; imported only when asked for
                 from .ismcts import ismcts
