@@ -729,14 +729,9 @@ class HandTracker:
             if time.perf_counter() - t0 > _REPAIR_SECONDS:
                 break
             codes = self._relabel(base, lay, forbid)
-            if codes is None:
-                continue
-            try:
-                new = self._replay(codes, self._actions)
-            except (IllegalActionError, PositionError):
-                continue
-            if check(new):
-                return codes, new
+            fixed = None if codes is None else self._attempt(codes, check)
+            if fixed is not None:
+                return fixed
         raise ContradictionError(f"{what} contradicts what was seen so far")
 
     def _swaps(
@@ -777,13 +772,20 @@ class HandTracker:
             codes = list(rep.codes)
             for s, t in pairs:
                 codes[s], codes[t] = codes[t], codes[s]
-            try:
-                new = self._replay(codes, self._actions)
-            except (IllegalActionError, PositionError):
-                continue
-            if check(new):
-                return codes, new
+            fixed = self._attempt(codes, check)
+            if fixed is not None:
+                return fixed
         return None
+
+    def _attempt(
+        self, codes: list[int], check: Callable[[_Replay], bool],
+    ) -> tuple[list[int], _Replay] | None:
+        """The shadow dealt ``codes``, if every action replays on it and ``check`` holds."""
+        try:
+            new = self._replay(codes, self._actions)
+        except (IllegalActionError, PositionError):
+            return None
+        return (codes, new) if check(new) else None
 
     def _relabel(
         self, rep: _Replay, lay: Layout, forbid: dict[int, set[int]],
