@@ -385,3 +385,71 @@ def test_closewin_closes_only_when_closing_wins_often_enough(
     for bad in ("engine:closewin=1.5", "engine:closewin=-0.1", "ismcts:closewin=0.5"):
         with pytest.raises(AgentError):
             AgentSpec.parse(bad).build(seed=0)
+
+
+def test_anchor_keeps_the_club_players_choice_unless_the_engine_is_clearly_better(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The rigged recommendation prefers another action than the heuristic's by a paired
+    # difference per world that we choose: noisy -> the club player's card; clear -> the engine's.
+    import dataclasses
+    import importlib
+
+    import numpy as np
+
+    rec_mod = importlib.import_module("sixtysix_solver.recommend")
+    real = rec_mod.recommend
+    game = Game.deal("schnapsen", seed=5)
+    view = View.from_game(game, game.to_act)
+    legal = game.legal_actions()
+    club = HeuristicAgent(0).choose(view, legal)
+    other = next(a for a in legal if a != club)
+    diffs = [np.array([1, -1, 2, -1, 1, -2, 1, 0] * 2)]  # mean 1/8, se ~0.35
+    exact = [False]
+
+    def rigged(v: View, **kw: Any) -> Any:
+        r = real(v, **kw)
+        cols = [s.action for s in r.actions]
+        vals = np.zeros((len(diffs[0]), len(cols)), dtype=np.int16)
+        vals[:, cols.index(other)] = diffs[0]
+        return dataclasses.replace(r, values=vals, weights=np.ones(len(diffs[0])), best=other,
+                                   exact=exact[0])
+
+    monkeypatch.setattr(rec_mod, "recommend", rigged)
+
+    def pick(spec: str) -> Action:
+        return AgentSpec.parse(spec).build(seed=1).act(view)
+
+    assert pick("engine:worlds=3") == other
+    assert pick("engine:worlds=3,anchor=1") == club  # 1/8 is well inside one standard error
+    assert pick("engine:worlds=3,anchor=0") == other  # any lead at all
+    diffs[0] = np.array([1, 1, 2, 1] * 4)  # always better: no noise
+    assert pick("engine:worlds=3,anchor=3") == other
+    diffs[0] = np.array([1, -1, 2, -1, 1, -2, 1, 0] * 2)
+    exact[0] = True  # exact figures: better on average is enough
+    assert pick("engine:worlds=3,anchor=3") == other
+    assert str(AgentSpec.parse("engine:worlds=3,anchor=1").build(seed=1).spec) == (
+        "engine:anchor=1.0,worlds=3")
+    for bad in ("engine:anchor=-1", "engine:anchor=true", "engine:anchor=x", "ismcts:anchor=1"):
+        with pytest.raises(AgentError):
+            AgentSpec.parse(bad).build(seed=0)
+
+
+def test_paired_difference_is_the_mean_difference_over_the_worlds() -> None:
+    import numpy as np
+
+    from sixtysix_solver.recommend import paired_difference, recommend
+
+    game = Game.deal("schnapsen", seed=3)
+    rec = recommend(game, worlds=30, seed=2, threads=1, exact=False)
+    a, b = rec.actions[0].action, rec.actions[-1].action
+    mean, se = paired_difference(rec, a, b)
+    d = rec.values[:, 0].astype(float) - rec.values[:, -1].astype(float)
+    assert mean == pytest.approx(float(np.average(d, weights=rec.weights)))
+    assert mean == pytest.approx(rec.actions[0].mean - rec.actions[-1].mean)
+    assert se >= 0 and (se > 0) == (len(set(d.tolist())) > 1)
+    assert paired_difference(rec, a, a) == (0.0, 0.0)
+    missing = next(Action.parse(c) for c in ("AS", "AH", "AD", "AC")
+                   if Action.parse(c) not in [s.action for s in rec.actions])
+    with pytest.raises(SixtySixError, match="not one of"):
+        paired_difference(rec, a, missing)

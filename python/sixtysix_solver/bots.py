@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import math
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
@@ -43,7 +44,7 @@ from .view import View
 from .worlds import Layout, first_layout
 
 if TYPE_CHECKING:
-    from .recommend import Utility
+    from .recommend import Recommendation, Utility
 
 __all__ = [
     "AGENT_KINDS",
@@ -481,6 +482,10 @@ class EngineAgent(Agent):
     closing wins the hand in at least a share ``p`` of the worlds, else take the best other
     action. PIMC solves every world with the cards known, so it overrates closing, after which
     the closer must play blind to the other hand; this is the club player's "close when sure".
+    ``anchor=z`` (PIMC only): play the heuristic club player's choice unless the engine's best
+    action beats it by more than ``z`` standard errors, paired over the worlds solved (exact
+    figures need only be better). With few worlds, as at the early leads of a long hand under a
+    time cap, the engine's ranking is mostly noise and the club player's rules do better.
     A decision with one legal action is not searched; each search is seeded from the agent's
     random stream, so the agent is deterministic for its seed."""
 
@@ -498,6 +503,7 @@ class EngineAgent(Agent):
         c: float = 0.7,
         match: bool = False,
         closewin: float | None = None,
+        anchor: float | None = None,
     ) -> None:
         super().__init__(seed)
         if method not in ("pimc", "ismcts"):
@@ -542,6 +548,13 @@ class EngineAgent(Agent):
             raise AgentError(f"closewin must be a share from 0 to 1, got {closewin!r}")
         if closewin is not None and method != "pimc":
             raise AgentError("closewin is a PIMC (engine) option")
+        if anchor is not None and (
+            not isinstance(anchor, (int, float)) or isinstance(anchor, bool)
+            or not 0 <= anchor < math.inf
+        ):
+            raise AgentError(f"anchor must be a number of standard errors >= 0, got {anchor!r}")
+        if anchor is not None and method != "pimc":
+            raise AgentError("anchor is a PIMC (engine) option")
         self.method = method
         self.level = level
         self.budget = budget
@@ -551,6 +564,7 @@ class EngineAgent(Agent):
         self.c = float(c)
         self.match = match
         self.closewin = None if closewin is None else float(closewin)
+        self.anchor = None if anchor is None else float(anchor)
         self._fallback = HeuristicAgent()
         self.name = str(self.spec)
 
@@ -570,6 +584,8 @@ class EngineAgent(Agent):
             params["match"] = True
         if self.closewin is not None:
             params["closewin"] = self.closewin
+        if self.anchor is not None:
+            params["anchor"] = self.anchor
         if self.method == "ismcts":
             if self.rollout != "solver":
                 params["rollout"] = self.rollout
@@ -598,14 +614,19 @@ class EngineAgent(Agent):
 
                 from .recommend import _best
 
+                utility = self._utility(view)
                 rec = recommend(view, worlds=self.budget, seed=seed, time_limit=self.time_limit,
-                                threads=self.threads, utility=self._utility(view))
+                                threads=self.threads, utility=utility)
                 best = rec.best
                 if self.closewin is not None and best.kind == Kind.CLOSE:
                     close = next(a for a in rec.actions if a.action == best)
                     others = [a for a in rec.actions if a.action.kind != Kind.CLOSE]
                     if close.win < self.closewin and others:
                         best = others[_best(others)].action  # recommend's own tie-breaks
+                if self.anchor is not None:
+                    club = self._fallback.choose(view, legal)
+                    if club != best and not _ahead(rec, best, club, self.anchor, utility):
+                        best = club
                 return best
             try:  # written separately; imported only when asked for
                 from .ismcts import ismcts
@@ -618,13 +639,21 @@ class EngineAgent(Agent):
             return self._fallback.choose(view, legal)
 
 
+def _ahead(rec: Recommendation, a: Action, b: Action, z: float, utility: Utility | None) -> bool:
+    """Does ``a`` beat ``b`` by more than ``z`` standard errors, paired over the same worlds?"""
+    from .recommend import paired_difference
+
+    mean, se = paired_difference(rec, a, b, utility)
+    return mean > z * se
+
+
 # --- specs ----------------------------------------------------------------------------------------
 Param = int | float | bool | str
 
 AGENT_KINDS: dict[str, tuple[str, ...]] = {
     "random": ("sensible",),
     "heuristic": (),
-    "engine": ("level", "worlds", "time", "threads", "match", "closewin"),
+    "engine": ("level", "worlds", "time", "threads", "match", "closewin", "anchor"),
     "ismcts": ("level", "iterations", "time", "threads", "rollout", "c"),
     "custom": ("factory",),  # plus any keyword the factory takes
 }
@@ -666,7 +695,7 @@ class AgentSpec:
     >>> AgentSpec.parse("engine:depth=3")
     Traceback (most recent call last):
     ...
-    sixtysix_solver.bots.AgentError: engine does not take depth; it takes: level, worlds, time, threads, match, closewin
+    sixtysix_solver.bots.AgentError: engine does not take depth; it takes: level, worlds, time, threads, match, closewin, anchor
     """
 
     kind: str
@@ -738,7 +767,7 @@ class AgentSpec:
                     "time_limit": p.get("time"),
                     "threads": p.get("threads", 1),
                 }
-                for k in ("worlds", "iterations", "rollout", "c", "match", "closewin"):
+                for k in ("worlds", "iterations", "rollout", "c", "match", "closewin", "anchor"):
                     if k in p:
                         kw[k] = p[k]
                 return EngineAgent(p.get("level"), **kw)  # type: ignore[arg-type]
