@@ -267,6 +267,11 @@ def test_cli_arena(tmp_path: Path) -> None:
                               "-w", "1", "--results", str(tmp_path / "r.jsonl")])
     assert res.exit_code == 0, res.output
     assert "heuristic vs random" in res.output and "matches won" in res.output
+    assert "inf" not in res.output and "n/a" not in res.output  # two pairs: finite intervals
+    res = runner.invoke(app, ["arena", "heuristic", "random", "-p", "schnapsen", "-n", "1",
+                              "-w", "1", "--results", str(tmp_path / "r.jsonl")])
+    assert res.exit_code == 0 and "inf" not in res.output  # one pair: no interval, said so
+    assert "(n/a)" in res.output and "n/a: one pair" in res.output
     res = runner.invoke(app, ["arena", "heuristic", "random", "-p", "schnapsen", "-n", "2",
                               "-w", "1", "--results", str(tmp_path / "r.jsonl"), "--json"])
     data = json.loads(res.output)

@@ -401,6 +401,8 @@ class Estimate:
     se: float
 
     def __str__(self) -> str:
+        if not (math.isfinite(self.low) and math.isfinite(self.high)):  # too few pairs
+            return f"{self.value:.3f} [n/a]"
         return f"{self.value:.3f} [{self.low:.3f}, {self.high:.3f}]"
 
     def as_dict(self) -> dict[str, float | None]:

@@ -31,22 +31,32 @@ def _pct(x: float) -> str:
     return "-" if math.isnan(x) else f"{100 * x:.1f}%"
 
 
+def _iv(low: float, high: float, fmt: str = ".3f") -> str:
+    """A 95% interval; with too few duplicate pairs it is unbounded, and says so."""
+    if not (math.isfinite(low) and math.isfinite(high)):
+        return "(n/a)"  # (rich would read square brackets as markup)
+    if fmt == "%":
+        return f"[{_pct(low)}, {_pct(high)}]"
+    return f"[{low:{fmt}}, {high:{fmt}}]"
+
+
 def _pair_table(s: PairSummary) -> Table:
     prof = s.profile + (f" ({s.overrides})" if s.overrides else "")
     table = Table("", s.a, s.b, title=(
         f"{s.a} vs {s.b}: {prof}, {s.pairs} duplicate matches ({s.matches} played), "
-        f"{s.hands} hands"), caption="95% confidence intervals, paired by duplicate deal")
-    table.add_row("game points / hand", f"{s.a_points.value:.3f} [{s.a_points.low:.3f}, "
-                  f"{s.a_points.high:.3f}]", f"{s.b_points.value:.3f} [{s.b_points.low:.3f}, "
-                  f"{s.b_points.high:.3f}]")
-    table.add_row("net game points / hand", f"{s.net.value:+.3f} [{s.net.low:+.3f}, "
-                  f"{s.net.high:+.3f}]", "")
+        f"{s.hands} hands"), caption="95% confidence intervals, paired by duplicate deal"
+        + ("; n/a: one pair gives no interval" if s.pairs < 2 else ""))
+    table.add_row("game points / hand",
+                  f"{s.a_points.value:.3f} {_iv(s.a_points.low, s.a_points.high)}",
+                  f"{s.b_points.value:.3f} {_iv(s.b_points.low, s.b_points.high)}")
+    table.add_row("net game points / hand",
+                  f"{s.net.value:+.3f} {_iv(s.net.low, s.net.high, '+.3f')}", "")
     draws = f", {s.hand_draws} drawn" if s.hand_draws else ""
     table.add_row("hands won", f"{s.hand_wins} = {_pct(s.hand_score.value)} "
-                  f"[{_pct(s.hand_score.low)}, {_pct(s.hand_score.high)}]{draws}",
+                  f"{_iv(s.hand_score.low, s.hand_score.high, '%')}{draws}",
                   str(s.hand_losses))
     table.add_row("matches won", f"{s.a_wins} = {_pct(s.match_score.value)} "
-                  f"[{_pct(s.match_score.low)}, {_pct(s.match_score.high)}]", str(s.b_wins))
+                  f"{_iv(s.match_score.low, s.match_score.high, '%')}", str(s.b_wins))
     w2, w1, w0 = s.pair_results
     table.add_row("duplicate pairs", f"{w2} won 2-0, {w1} split 1-1", f"{w0} won 2-0")
     table.add_row("ms / decision", f"{s.a_ms_per_move:.1f}", f"{s.b_ms_per_move:.1f}")
@@ -58,7 +68,7 @@ def _elo_table(rows: tuple[EloRow, ...], unit: str) -> Table:
                   else f"{unit}s", "score", title="Elo (maximum likelihood, mean 0)")
     for i, r in enumerate(rows, 1):
         table.add_row(str(i), r.name, f"{r.rating:+.0f}", f"{r.se:.0f}",
-                      f"[{r.low:+.0f}, {r.high:+.0f}]", str(r.games), _pct(r.score))
+                      _iv(r.low, r.high, "+.0f"), str(r.games), _pct(r.score))
     return table
 
 
