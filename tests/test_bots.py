@@ -8,6 +8,7 @@ import pickle
 import random
 from typing import Any
 
+import helpers
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -34,16 +35,7 @@ CLAIM = Action(Kind.CLAIM)
 
 
 def random_position(profile: str, seed: int, moves: int) -> Game:
-    """A seeded deal played up to ``moves`` random actions forward, stopping before the end."""
-    rng = random.Random(seed)
-    g = Game.deal(profile, seed=seed, dealer=seed % PROFILES[profile].players)
-    for _ in range(moves):
-        nxt = g.clone()
-        nxt.apply(random_action(nxt, rng))
-        if nxt.is_over:
-            break
-        g = nxt
-    return g
+    return helpers.random_position(profile, seed, moves, dealer=seed % PROFILES[profile].players)
 
 
 # --- agents see views only ------------------------------------------------------------------------

@@ -3,34 +3,19 @@
 from __future__ import annotations
 
 import json
-import random
 import re
 from typing import Any
 
 import pytest
+from helpers import random_position as played
 from typer.testing import CliRunner
 
 from sixtysix_solver import Game
-from sixtysix_solver.agents import random_action
 from sixtysix_solver.cli import app
 from sixtysix_solver.notation import format_position, parse_position
 from sixtysix_solver.solve import SolveResult, solve
 
 runner = CliRunner()
-
-
-def played(profile: str, seed: int, actions: int) -> Game:
-    """A seeded deal after ``actions`` seeded random actions (stopping before the end)."""
-    game = Game.deal(profile, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(actions):
-        if game.is_over:
-            break
-        before = game.clone()
-        game.apply(random_action(game, rng))
-        if game.is_over:
-            return before
-    return game
 
 
 # Small positions of several kinds: open phase, strict phase, mid-trick, four and three hands.

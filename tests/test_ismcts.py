@@ -8,6 +8,7 @@ import random
 from dataclasses import replace
 
 import pytest
+from helpers import random_position
 
 from sixtysix_solver.actions import Action
 from sixtysix_solver.agents import random_action
@@ -23,22 +24,6 @@ def played(profile: str, seed: int, actions: str) -> Game:
     g = Game.deal(profile, seed=seed)
     for a in actions.split():
         g.apply(a)
-    return g
-
-
-def random_position(profile: str, seed: int, moves: int) -> Game:
-    """A seeded deal played ``moves`` random actions forward (or until one step before the
-    end), at a decision with more than one legal action where possible."""
-    rng = random.Random(seed)
-    g = Game.deal(profile, seed=seed)
-    for _ in range(moves):
-        if g.is_over:
-            break
-        nxt = g.clone()
-        nxt.apply(random_action(nxt, rng))
-        if nxt.is_over:
-            break
-        g = nxt
     return g
 
 
