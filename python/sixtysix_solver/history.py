@@ -200,13 +200,11 @@ class History:
                     continue
                 # Cards q must hold at action t: those shown before and still in the hand,
                 # those it uses now, and those it shows now (not the ones that just came).
-                after: Counter[int] = Counter(g["known"][q])
-                need: Counter[int]
+                before: Counter[int] = Counter(f["known"][q])
+                need = before
                 if q == p:
-                    after -= came
-                    need = Counter(f["known"][q]) | (after + used)
-                else:
-                    need = Counter(f["known"][q])
+                    after: Counter[int] = Counter(g["known"][q]) - came
+                    need = before | (after + used)
                 if need:
                     held[q].append((t, tuple(sorted(need.elements()))))
         start_public = dict(start)
