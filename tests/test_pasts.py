@@ -4,6 +4,7 @@ over every full deal, the past sampler's uniformity and consistency, every profi
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections import Counter, defaultdict
 from collections.abc import Sequence
@@ -149,3 +150,198 @@ def test_exact_weights_match_brute_force(seed: int, actions: int, informative: b
         assert mine[hand] / total_m == pytest.approx(b / total_b, rel=1e-9, abs=1e-15)
     # seed 22: the weights differ from world to world (so the comparison can fail)
     assert (len({round(x / total_m, 12) for x in mine.values()}) > 1) == informative
+
+
+# --- the past sampler ---------------------------------------------------------------------------
+def test_sampled_pasts_are_uniform() -> None:
+    """Seeded samples of one hand's pasts against the enumerated pasts (chi-square; deals, not
+    labelings, are what must be equally likely)."""
+    from test_worlds import chi2_sf
+
+    g = schnapsen_position(22, 7)
+    h = History.from_game(g, 1)
+    space = PastSpace(h, 0)
+    hand = tuple(sorted(c.code for c in g.hand(0)))
+    everything = list(space.pasts(hand))
+    assert len(everything) == space.count(hand) == len({(p.dealt, p.drawn) for p in everything})
+    assert 20 <= len(everything) <= 200
+    rng = random.Random(5)
+    n = 60 * len(everything)
+    seen = Counter((p.dealt, p.drawn) for p in (space.sample(hand, rng) for _ in range(n)))
+    assert set(seen) == {(p.dealt, p.drawn) for p in everything}
+    expect = n / len(everything)
+    chi2 = sum((seen[(p.dealt, p.drawn)] - expect) ** 2 / expect for p in everything)
+    assert chi2_sf(chi2, len(everything) - 1) > 1e-4
+
+
+def held_when_played(history: History, past: Game) -> bool:
+    """Every card a player played or gave up was in its hand at that moment."""
+    g = Game.from_fields(history.profile, past.start_fields)
+    for a in history.actions:
+        p = g.to_act
+        assert p is not None
+        if a.kind == Kind.PLAY and a.arg not in [c.code for c in g.hand(p)]:
+            return False
+        if not g.is_legal(a):
+            return history.profile.open_strict  # only strict play can forbid a held card
+        g.apply(a)
+    return True
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_sampled_pasts_fit_the_history(profile: str) -> None:
+    """In every profile: a sampled past of a world is a deal in which every card played was
+    held when played; outside open strict play the whole history replays on it and ends in
+    the world."""
+    for seed in range(3):
+        g = bot_game(profile, seed, stop=9)
+        if g.is_over:
+            continue
+        seat = g.to_act
+        assert seat is not None
+        h = History.from_game(g, seat)
+        spaces = {p: PastSpace(h, p) for p in h.others()}
+        rng = random.Random(seed)
+        for lay in WorldSpace(h.view).sample(8, seed):
+            pasts = {p: s.sample(tuple(sorted(lay.hands[p])), rng) for p, s in spaces.items()}
+            past = past_game(h, lay.hands, lay.stock, lay.aside, pasts)
+            assert held_when_played(h, past)
+            if profile.startswith(("schnapsen-jaques", "mariage-piquet")):
+                continue
+            replay = Game.from_fields(h.profile, past.start_fields)
+            for a in h.actions:
+                replay.apply(a)
+            f = replay.fields()
+            assert [sorted(x) for x in f["hands"]] == [sorted(x) for x in lay.hands]
+            assert f["stock"] == list(lay.stock)
+
+
+def test_pasts_read_only_what_the_seat_sees() -> None:
+    """The engine's tracker replays the public events on a shadow deal with other hidden cards:
+    its history gives the same weights as the real game's."""
+    from sixtysix_solver.tracker import HandTracker
+
+    g = bot_game("sixty-six", 3, stop=10)
+    seat = g.to_act
+    assert seat is not None
+    real = History.from_game(g, seat)
+    start = g.start_fields
+    t = HandTracker(g.profile.name, dealer=start["dealer"], seat=seat,
+                    hand=[c for c in Game.from_fields(g.profile, start).hand(seat)],
+                    trump_card=g.trump_card)
+    replay = Game.from_fields(g.profile, start)
+    for a in g.actions:
+        p = replay.to_act
+        assert p is not None
+        before = Counter(replay.fields()["hands"][seat])
+        replay.apply(a)
+        t.act(p, a)
+        if t.pending_draw:
+            got = Counter(replay.fields()["hands"][seat]) - before
+            t.drew(next(iter(got)))
+    assert t.shadow().start_fields != g.start_fields  # other hidden cards
+    shadow = History.from_game(t.shadow(), seat)
+    assert shadow.view == real.view
+    a = PastWeights(real, HeuristicModel(0.25), seed=1)
+    b = PastWeights(shadow, HeuristicModel(0.25), seed=1)
+    for lay in WorldSpace(real.view).sample(30, 2):
+        assert a.weight(lay.hands) == b.weight(lay.hands)
+
+
+# --- models and errors --------------------------------------------------------------------------
+class NoCard:
+    """Probability 0 for any action of ``player`` while it holds ``card``."""
+
+    def __init__(self, player: int, card: int) -> None:
+        self.player, self.card = player, card
+
+    def probability(self, view: View, action: Action) -> float:
+        return 0.0 if view.seat == self.player and self.card in view.hand else 0.5
+
+
+def test_probability_zero_gives_weight_zero() -> None:
+    g = bot_game("four-hand", 1, stop=6)  # no stock: a hand now was held at every decision
+    seat = g.to_act
+    assert seat is not None
+    h = History.from_game(g, seat)
+    q = (seat + 1) % 4
+    card = sorted(c.code for c in g.hand(q))[0]
+    pw = PastWeights(h, NoCard(q, card), seed=0)
+    lays = WorldSpace(h.view).sample(40, 1)
+    for lay in lays:
+        w = pw.weight(lay.hands)
+        decisions = sum(1 for d in h.decisions)
+        assert (w == 0.0) == (card in lay.hands[q])
+        if w:
+            assert w == 0.5 ** decisions
+    assert {card in lay.hands[q] for lay in lays} == {True, False}
+
+
+def test_models_and_their_errors() -> None:
+    assert isinstance(parse_opponent_model("uniform"), UniformModel)
+    m = parse_opponent_model(" Heuristic:0.25 ")
+    assert isinstance(m, HeuristicModel) and m.eps == 0.25
+    assert isinstance(m, OpponentModel) and isinstance(UniformModel(), OpponentModel)
+    assert parse_opponent_model("none") is None and parse_opponent_model("off") is None
+    for bad in ("heuristic:-0.1", "heuristic:1.5", "heuristic:x", "heuristic:nan", "bogus",
+                "uniform:2", "none:1"):
+        with pytest.raises(ModelError):
+            parse_opponent_model(bad)
+    for eps in (-0.01, 1.01, True, "0.3", math.nan):
+        with pytest.raises(ModelError):
+            HeuristicModel(eps)  # type: ignore[arg-type]
+    assert issubclass(ModelError, SixtySixError) and issubclass(HistoryError, ValueError)
+    g = Game.deal("schnapsen", seed=3)
+    v = View.from_game(g)
+    legal = g.legal_actions()
+    for eps in (0.0, 0.3, 1.0):
+        probs = [HeuristicModel(eps).probability(v, a) for a in legal]
+        assert sum(probs) == pytest.approx(1.0)
+    assert HeuristicModel(0.3).probability(v, Action(Kind.PLAY, 7)) == 0.0  # not in the hand
+
+
+def test_history_errors() -> None:
+    g = bot_game("sixty-six", 2, stop=5)
+    with pytest.raises(HistoryError, match="fresh deal"):
+        History.from_game(Game.from_fields("sixty-six", g.fields()), 0)
+    with pytest.raises(HistoryError):
+        History.from_game(View.from_game(g), 0)  # type: ignore[arg-type]
+    with pytest.raises(HistoryError):
+        History.from_game(g, 5)
+    h = History.from_game(g, 1)
+    with pytest.raises(SixtySixError, match="probability"):
+        PastWeights(h, object(), seed=0)  # type: ignore[arg-type]
+    with pytest.raises(SixtySixError, match="past_samples"):
+        PastWeights(h, UniformModel(), past_samples=0)
+
+    class Bad:
+        def probability(self, view: View, action: Action) -> float:
+            return 1.5
+
+    pw = PastWeights(h, Bad())
+    with pytest.raises(SixtySixError, match="not in"):
+        pw.weight(WorldSpace(h.view).sample(1, 0)[0].hands)
+
+
+def test_two_deck_pasts_count_deals() -> None:
+    """With two decks a deal whose two copies of a card could swap places is reached by two
+    labelings: each counts half, so the shares of a hand's pasts add up to its deals."""
+    checked = 0
+    for seed in range(6):
+        g = bot_game("double-deck", seed, stop=12)
+        if g.is_over:
+            continue
+        seat = g.to_act
+        assert seat is not None
+        h = History.from_game(g, seat)
+        space = PastSpace(h, 1 - seat)
+        for lay in WorldSpace(h.view).sample(3, seed):
+            hand = tuple(sorted(lay.hands[1 - seat]))
+            if space.count(hand) > 5000:
+                continue
+            shares: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = defaultdict(float)
+            for p in space.pasts(hand):
+                shares[(p.dealt, p.drawn)] += p.share
+            assert all(s == 1.0 for s in shares.values())  # every deal counts once
+            checked += 1
+    assert checked
