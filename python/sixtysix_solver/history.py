@@ -161,7 +161,11 @@ class History:
             assert p is not None
             actors.append(p)
             if p != seat:
-                lacks, holds = _history_facts(replay, p, f)
+                # The facts p had about the others, without its own hand (which differs from
+                # world to world): with marriage shows they are a little weaker for it.
+                mine_out = dict(f)
+                mine_out["hands"] = [[] if q == p else h for q, h in enumerate(f["hands"])]
+                lacks, holds = _history_facts(replay, p, mine_out)
                 public = _blank(f)
                 decisions.append(Decision(
                     t, p, action, public, None if match is None else tuple(match),

@@ -120,6 +120,7 @@ class PastSpace:
             low = (int(history.start_fields["trump_card"]) >> 3) * 8 + RANKS.index(prof.exchange_rank)
         self.low = low
         self.lose_exchange = prof.exchange_lost_if_skipped
+        self._moments: list[tuple[int, tuple[int, ...], tuple[int, ...]]] | None = None
 
     def instances(self, hand: Sequence[int]) -> list[tuple[int, int]]:
         """The cards to place in slots as (deadline, card), by deadline; raises
@@ -206,16 +207,35 @@ class PastSpace:
 
     def hands(self, past: Past) -> list[tuple[int, ...]]:
         """The player's hand at each of its decisions in this past."""
+        if self._moments is None:
+            self._moments = self._decision_moments()
         out = []
+        if self.history.profile.copies == 1:  # cards are unique: plain set arithmetic
+            for drawn_by, fixed, gone in self._moments:
+                held = [*past.dealt, *past.drawn[:drawn_by], *fixed]
+                out.append(tuple(sorted(c for c in held if c not in gone)))
+            return out
+        for drawn_by, fixed, gone in self._moments:
+            have = Counter(past.dealt)
+            have.update(past.drawn[:drawn_by])
+            have.update(fixed)
+            have.subtract(gone)
+            out.append(tuple(sorted(have.elements())))
+        return out
+
+    def _decision_moments(self) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+        """Per decision: how many of the player's draws had come, the face-up cards that had
+        come, and the cards gone from its hand before it."""
         fixed_at = self.history.arrived[self.player]
         gone_at = self.history.gone[self.player]
+        out = []
         for d in self.decisions:
             t = d.index
-            have = Counter(past.dealt)
-            have.update(c for c, at in zip(past.drawn, self.draw_times) if at <= t)
-            have.update(c for at, c in fixed_at if at <= t)
-            have.subtract(c for at, c in gone_at if at < t)
-            out.append(tuple(sorted(have.elements())))
+            out.append((
+                bisect.bisect_right(self.draw_times, t),
+                tuple(c for at, c in fixed_at if at <= t),
+                tuple(c for at, c in gone_at if at < t),
+            ))
         return out
 
 
