@@ -504,7 +504,8 @@ def evaluate_lines(
     closing). ``None``: every legal action. ``stock_order=False`` counts worlds that differ
     only in the order of the stock as one (right when every line closes the stock at once);
     the default is to count the order while the stock is in play. Every line must be legal
-    in every world."""
+    in every world. ``opponent_model``, ``history``, ``past_limit`` and ``past_samples``
+    weight the worlds as in :func:`recommend`."""
     view = view_of(position)
     worlds = _check_int("worlds", worlds, 1)
     seed = _check_int("seed", seed, -(2**63), 2**63 - 1)
