@@ -126,6 +126,21 @@ def brute_force(game: Game, seat: int, model: OpponentModel) -> dict[tuple[int, 
     return dict(sums)
 
 
+def strict_position(profile: str, seed: int, stock: int) -> Game:
+    """Seat 0 random, seat 1 heuristic (no claims or closing) until the stock is small."""
+    g = Game.deal(profile, seed=seed)
+    bots = [RandomAgent(seed), HeuristicAgent()]
+    while not g.is_over and len(g.stock) > stock:
+        p = g.to_act
+        assert p is not None
+        a = bots[p].act(View.from_game(g, p))
+        if a.kind in (Kind.CLAIM, Kind.CLOSE):
+            a = next(x for x in g.legal_actions() if x.kind not in (Kind.CLAIM, Kind.CLOSE))
+        g.apply(a)
+    assert g.to_act == 0
+    return g
+
+
 @pytest.mark.parametrize("seed, actions, informative", [(20, 14, False), (22, 7, True)])
 def test_exact_weights_match_brute_force(seed: int, actions: int, informative: bool) -> None:
     """Every full deal consistent with what the seat saw, weighted by the model's likelihood of
@@ -150,6 +165,25 @@ def test_exact_weights_match_brute_force(seed: int, actions: int, informative: b
         assert mine[hand] / total_m == pytest.approx(b / total_b, rel=1e-9, abs=1e-15)
     # seed 22: the weights differ from world to world (so the comparison can fail)
     assert (len({round(x / total_m, 12) for x in mine.values()}) > 1) == informative
+
+
+def test_exact_weights_in_open_strict_play() -> None:
+    """Schnapsen-jaques plays strictly from the first trick: some pasts of a world break the
+    rules, so worlds have different numbers of legal pasts; a model that gives illegal actions
+    probability 0 weights the worlds exactly as the brute force does all the same."""
+    g = strict_position("schnapsen-jaques", 45, 4)
+    model = HeuristicModel(0.2)
+    brute = brute_force(g, 0, model)
+    assert len(set(brute_force(g, 0, UniformModel()).values())) > 1  # legal pasts differ
+    h = History.from_game(g, 0)
+    pw = PastWeights(h, model, seed=1, past_limit=10**6)
+    worlds = list(WorldSpace(h.view, stock_order=False).layouts(None))
+    mine = {tuple(sorted(w.hands[1])): pw.weight(w.hands) for w in worlds}
+    assert pw.exact and set(mine) == set(brute)
+    total_b, total_m = sum(brute.values()), sum(mine.values())
+    for hand, b in brute.items():
+        assert mine[hand] / total_m == pytest.approx(b / total_b, rel=1e-9, abs=1e-15)
+    assert len({round(x / total_m, 12) for x in mine.values()}) > 1
 
 
 # --- the past sampler ---------------------------------------------------------------------------
