@@ -80,3 +80,35 @@ def test_errors_name_the_problem() -> None:
         res = runner.invoke(app, args)
         assert res.exit_code == 2, (args, res.output)
         assert text in res.output, (args, res.output)
+
+
+def test_opponent_model_option() -> None:
+    """--opponent-model weights the worlds of a --deal game (which has a history) as the API
+    does; a view has no history."""
+    import random
+
+    from sixtysix_solver.agents import random_action
+    from sixtysix_solver.opponents import HeuristicModel
+
+    args = ["recommend", "--deal", "22", "--profile", "schnapsen", "--moves", "7",
+            "--worlds", "300", "--json"]
+    res = runner.invoke(app, args + ["--opponent-model", "heuristic:0.3"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    g = Game.deal("schnapsen", seed=22)
+    rng = random.Random(22)
+    for _ in range(7):
+        g.apply(random_action(g, rng))
+    rec = recommend(g, worlds=300, opponent_model=HeuristicModel(0.3))
+    assert data["best"] == str(rec.best) and data["ess"] == rec.ess
+    assert data["opponent_model"] == "heuristic:0.3"
+    plain = json.loads(runner.invoke(app, args).output)
+    assert "ess" not in plain and plain["actions"] != data["actions"]
+    res = runner.invoke(app, ["close", "--deal", "22", "--profile", "schnapsen", "--moves", "8",
+                              "--worlds", "20", "--opponent-model", "uniform"])
+    assert res.exit_code == 0, res.output
+    res = runner.invoke(app, ["recommend", format_view(schnapsen_view()),
+                              "--opponent-model", "heuristic"])
+    assert res.exit_code != 0 and "--deal" in res.output
+    res = runner.invoke(app, args + ["--opponent-model", "heuristic:7"])
+    assert res.exit_code != 0 and "eps" in res.output

@@ -123,7 +123,7 @@ def test_handshake(engine: EngineProcess) -> None:
     assert "profile schnapsen players 2 cards 20" in lines
     names = {ln.split()[2] for ln in lines if ln.startswith("option name ")}
     assert names == {"profile", "threads", "worlds", "movetime", "matchaware", "seed",
-                     "recordfile"}
+                     "recordfile", "opponentmodel"}
     engine.send("isready")
     assert engine.read() == "readyok"
     assert not engine.errors
@@ -285,6 +285,31 @@ def test_in_process_errors_name_the_problem() -> None:
         "error unknown command 'frobnicate' (try: sse isready setoption newmatch newhand played "
         "drew view position go stop close? d record quit)",
     ]
+
+
+def test_in_process_opponent_model() -> None:
+    """The option is checked when set; a hand joined from a view has no history, so the
+    search says so and leaves its worlds unweighted."""
+    out: list[str] = []
+    e = Engine(out.append)
+    for line in ["setoption name opponentmodel value heuristic:1.5",
+                 "setoption name opponentmodel value psychic",
+                 "setoption name opponentmodel value heuristic:0.25",
+                 "setoption name threads value 1",
+                 "view schnapsen seat=1 dealer=0 turn=1:lead trump=QH hands=5/JDADKHTHQS "
+                 "stock=6:QH taken=-/TCKDJSKS last_win=0/2",
+                 "go worlds 4"]:
+        e.handle(line)
+    assert e.wait(TIMEOUT)
+    assert out[:2] == [
+        "error setoption: eps must be a number from 0 to 1, got 1.5",
+        "error setoption: unknown opponent model 'psychic': expected none, uniform or "
+        "heuristic[:EPS]",
+    ]
+    assert out[2] == ("info string opponent model unavailable (the game does not start at a "
+                      "fresh deal: its history is unknown); worlds unweighted")
+    assert out[-2].startswith("info worlds 4 ") and "ess" not in out[-2]
+    assert e.options.opponentmodel == "heuristic:0.25"
 
 
 def test_in_process_search_and_match() -> None:

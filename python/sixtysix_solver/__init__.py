@@ -19,7 +19,9 @@ from .errors import (
 )
 from .closing import ClosingAnalysis, analyse_closing
 from .game import Game, HandResult
+from .history import History, HistoryError
 from .match import HandOutcomes, MatchEquity
+from .opponents import HeuristicModel, ModelError, OpponentModel, UniformModel, parse_opponent_model
 from .profiles import PROFILES, Profile, get_profile, profile_names
 from .recommend import ActionStats, Recommendation, evaluate_lines, match_utility, recommend
 from .solve import BatchResult, Solver, SolveResult, solve, solve_many
@@ -37,10 +39,15 @@ __all__ = [
     "Game",
     "HandOutcomes",
     "HandResult",
+    "HeuristicModel",
+    "History",
+    "HistoryError",
     "IllegalActionError",
     "Kind",
     "MatchEquity",
+    "ModelError",
     "NotationError",
+    "OpponentModel",
     "PROFILES",
     "PositionError",
     "Profile",
@@ -50,6 +57,7 @@ __all__ = [
     "SixtySixError",
     "SolveResult",
     "Solver",
+    "UniformModel",
     "View",
     "count_worlds",
     "enumerate_worlds",
@@ -57,6 +65,7 @@ __all__ = [
     "format_view",
     "get_profile",
     "match_utility",
+    "parse_opponent_model",
     "parse_view",
     "profile_names",
     "recommend",

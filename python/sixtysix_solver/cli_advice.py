@@ -20,6 +20,7 @@ from .agents import random_action
 from .cli import DealerOpt, _fail, _parse_overrides, app, console
 from .errors import SixtySixError
 from .game import Game
+from .history import History
 from .profiles import get_profile
 from .recommend import ActionStats, Recommendation, match_utility, recommend
 from .view import View
@@ -58,6 +59,14 @@ def read_view(
 ) -> View:
     """The view to advise on: view or position notation (``-``: standard input), or the player
     to act in a seeded random game."""
+    return read_position(text, profile, deal, moves, dealer, set_)[0]
+
+
+def read_position(
+    text: str | None, profile: str | None, deal: int | None, moves: int, dealer: int,
+    set_: list[str] | None,
+) -> tuple[View, Game | None]:
+    """The view to advise on and, for a seeded random game (which has a history), the game."""
     from .notation import parse_position
     from .view_notation import parse_view
 
@@ -70,11 +79,11 @@ def read_view(
         if not text:
             raise SixtySixError("empty input: expected a view or a position in notation")
         if " seat=" in f" {text}":
-            return parse_view(text)
+            return parse_view(text), None
         g = parse_position(text)
         if g.to_act is None:
             raise SixtySixError("the hand is over: there is no decision to advise on")
-        return View.from_game(g, g.to_act)
+        return View.from_game(g, g.to_act), None
     if deal is None:
         raise SixtySixError(
             "nothing to advise on: give a view (in quotes) or --deal N [--profile P --moves K]"
@@ -88,7 +97,29 @@ def read_view(
         game.apply(random_action(game, rng))
     if game.to_act is None:
         raise SixtySixError(f"the hand ended within {moves} random actions: use fewer --moves")
-    return View.from_game(game, game.to_act)
+    return View.from_game(game, game.to_act), game
+
+
+ModelOpt = Annotated[
+    str | None,
+    typer.Option("--opponent-model", help="Weight the worlds by how likely the other players' "
+                 "actions were: uniform, heuristic or heuristic:EPS (needs --deal: a view or "
+                 "position has no history)."),
+]
+
+
+def _weighting(model_text: str | None, game: Game | None) -> dict[str, Any]:
+    from .opponents import parse_opponent_model
+
+    if model_text is None:
+        return {}
+    model = parse_opponent_model(model_text)
+    if model is None:
+        return {}
+    if game is None:
+        raise SixtySixError("--opponent-model needs the hand's history: use --deal (a view or "
+                            "a position has none)")
+    return {"opponent_model": model, "history": History.from_game(game)}
 
 
 @contextmanager
@@ -160,6 +191,7 @@ def recommend_cmd(
                      "win the match to 7 instead of expected game points."),
     ] = None,
     threads: ThreadsOpt = None,
+    opponent_model: ModelOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Recommend an action for the player to act: every legal action's expected game points,
@@ -169,7 +201,8 @@ def recommend_cmd(
     try:
         if time_limit is not None and not time_limit > 0:
             raise SixtySixError(f"--time-limit must be positive seconds, got {time_limit}")
-        view = read_view(view_text, profile, deal, moves, dealer, set_)
+        view, game = read_position(view_text, profile, deal, moves, dealer, set_)
+        weighting = _weighting(opponent_model, game)
         utility = None
         if match is not None:
             parts = match.split(":")
@@ -180,7 +213,7 @@ def recommend_cmd(
             rec = recommend(
                 view, worlds=worlds, seed=seed, exact=exact, time_limit=time_limit,
                 stop_when_clear=stop_when_clear, utility=utility, threads=threads,
-                on_progress=lambda r: bar("worlds", r),
+                on_progress=lambda r: bar("worlds", r), **weighting,
             )
     except SixtySixError as err:
         raise _fail(err) from None
@@ -198,6 +231,8 @@ def recommend_cmd(
             "stopped": rec.stopped,
             "seconds": rec.seconds,
             "nodes": rec.nodes,
+            **({"opponent_model": rec.opponent_model, "ess": rec.ess,
+                "ruled_out": rec.ruled_out} if rec.opponent_model else {}),
             "actions": [stats_json(s) for s in ranked],
         }))
         return
@@ -220,6 +255,9 @@ def recommend_cmd(
         f"best: {rec.best}   worlds: {rec.worlds}   stopped: {rec.stopped}   "
         f"nodes: {rec.nodes:,}   time: {rec.seconds:.2f} s"
     )
+    if rec.opponent_model:
+        console.print(f"worlds weighted by the opponent model {rec.opponent_model}: "
+                      f"{rec.ess:.1f} effective worlds, {rec.ruled_out} ruled out")
 
 
 @app.command("close")
@@ -240,6 +278,7 @@ def close_cmd(
     seed: SeedOpt = 0,
     time_limit: TimeOpt = None,
     threads: ThreadsOpt = None,
+    opponent_model: ModelOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Does closing win? Closing now (and after drawing, where one may close before drawing)
@@ -250,11 +289,12 @@ def close_cmd(
     try:
         if time_limit is not None and not time_limit > 0:
             raise SixtySixError(f"--time-limit must be positive seconds, got {time_limit}")
-        view = read_view(view_text, profile, deal, moves, dealer, set_)
+        view, game = read_position(view_text, profile, deal, moves, dealer, set_)
+        weighting = _weighting(opponent_model, game)
         with progress_bar(not as_json, max(worlds, close_worlds)) as bar:
             a = analyse_closing(
                 view, worlds=worlds, close_worlds=close_worlds, seed=seed,
-                time_limit=time_limit, threads=threads, on_progress=bar,
+                time_limit=time_limit, threads=threads, on_progress=bar, **weighting,
             )
     except SixtySixError as err:
         raise _fail(err) from None

@@ -30,7 +30,9 @@ from dataclasses import dataclass
 from .actions import Action, Kind
 from .errors import SixtySixError
 from .game import Game
-from .recommend import ActionStats, Recommendation, evaluate_lines, view_of
+from .history import History
+from .opponents import OpponentModel
+from .recommend import ActionStats, Recommendation, evaluate_lines, opponent_weights, view_of
 from .view import View
 from .worlds import WorldSpace
 
@@ -112,6 +114,8 @@ def analyse_closing(
     threads: int | None = None,
     on_progress: Callable[[str, Recommendation], None] | None = None,
     stop: threading.Event | None = None,
+    opponent_model: OpponentModel | None = None,
+    history: History | None = None,
 ) -> ClosingAnalysis:
     """Value closing now against going on for the player to act, who must be allowed to close.
 
@@ -119,9 +123,16 @@ def analyse_closing(
     the view, else sampled); ``worlds``: sampled worlds for going on (and for closing after
     drawing); ``time_limit`` applies to going on, closing is always finished. ``on_progress``
     receives the part being valued (``"close now"``, ...) and its figures so far.
+    ``opponent_model``/``history`` weight the worlds of every part as in
+    :func:`~sixtysix_solver.recommend.recommend`.
     """
     start = time.perf_counter()
     view = view_of(position)
+    # Checked once here; every part then reads the same history.
+    if opponent_weights(position, view, opponent_model, history, seed) is not None:
+        if history is None:
+            assert isinstance(position, Game)
+            history = History.from_game(position, view.seat)
     probe = next(WorldSpace(view, stock_order=False).layouts(None)).game(view)
     legal = probe.legal_actions()
     if CLOSE not in legal:
@@ -136,7 +147,8 @@ def analyse_closing(
         cb = on_progress
         return lambda rec: cb(name, rec)
 
-    shared = dict(seed=seed, threads=threads, stop=stop)
+    shared = dict(seed=seed, threads=threads, stop=stop, opponent_model=opponent_model,
+                  history=history)
     close_rec = evaluate_lines(
         view, [[CLOSE]], stock_order=False, worlds=close_worlds, on_progress=report("close now"),
         **shared,  # type: ignore[arg-type]

@@ -29,14 +29,16 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from . import __version__
 from .actions import Action
 from .cards import Card
 from .closing import ClosingAnalysis, analyse_closing
 from .errors import SearchLimitError, SixtySixError
+from .history import History, HistoryError
 from .notation import format_profile, parse_card_list, parse_position, parse_profile
+from .opponents import parse_opponent_model
 from .profiles import PROFILES, Profile
 from .record import RECORD_HEADER, format_record
 from .recommend import Recommendation, Utility, match_utility, recommend, stock_in_play
@@ -72,6 +74,7 @@ class Options:
     matchaware: bool = True
     seed: int = 0
     recordfile: str | None = None  # every finished hand is appended here
+    opponentmodel: str = "none"  # weight worlds by the other players' past actions
 
 
 def _int(text: str, what: str, lo: int, hi: int) -> int:
@@ -250,6 +253,7 @@ class Engine:
         self.send("option name matchaware type check default true")
         self.send(f"option name seed type spin default {o.seed} min 0 max {2**63 - 1}")
         self.send("option name recordfile type string default none")
+        self.send("option name opponentmodel type string default none")
         self.send("sseok")
 
     def _busy(self) -> bool:
@@ -294,10 +298,16 @@ class Engine:
                     f"cannot write the record file {_show(value)}: {err.strerror}"
                 ) from None
             o.recordfile = value
+        elif name == "opponentmodel":
+            try:
+                model = parse_opponent_model(value)
+            except SixtySixError as err:
+                raise ProtocolError(str(err)) from None
+            o.opponentmodel = "none" if model is None else str(getattr(model, "name", value))
         else:
             raise ProtocolError(
                 f"unknown option {_show(name)} (options: profile threads worlds movetime "
-                "matchaware seed recordfile)"
+                "matchaware seed recordfile opponentmodel)"
             )
 
     # --- the hand ---------------------------------------------------------------------------
@@ -499,6 +509,19 @@ class Engine:
                       "maximising expected game points")
             return None
 
+    def _weighting(self, t: HandTracker) -> dict[str, Any]:
+        """The opponent model and the hand's history for a search (none when the option is
+        off, or when the hand has no history: a hand joined from a view)."""
+        model = parse_opponent_model(self.options.opponentmodel)
+        if model is None:
+            return {}
+        try:
+            history = History.from_game(t.shadow(), t.seat)
+        except HistoryError as err:
+            self.send(f"info string opponent model unavailable ({err}); worlds unweighted")
+            return {}
+        return {"opponent_model": model, "history": history}
+
     def _go(self, args: list[str]) -> None:
         o = self.options
         worlds, movetime, infinite = o.worlds, o.movetime, False
@@ -526,6 +549,7 @@ class Engine:
         space = WorldSpace(view, stock_order=stock_in_play(view))
         exact: bool | None = None if space.count <= DEFAULT_LIMIT else False
         utility = self._utility(view)
+        weighting = self._weighting(t)
         search = _Search("go", threading.Event(), infinite, legal)
         seed, threads = o.seed, o.threads
         limit = movetime / 1000 if movetime and not infinite else None
@@ -550,11 +574,12 @@ class Engine:
                 rec = recommend(
                     view, worlds=worlds, seed=seed, exact=exact, time_limit=limit,
                     utility=utility, threads=threads, on_progress=progress, stop=search.stop,
+                    **weighting,
                 )
             except SearchLimitError:
                 try:  # the time ran out before one world: one world without a limit
                     rec = recommend(view, worlds=1, seed=seed, exact=False, utility=utility,
-                                    threads=threads)
+                                    threads=threads, **weighting)
                 except SixtySixError as err:
                     self._error(f"go: {err}")
             except SixtySixError as err:
@@ -579,6 +604,7 @@ class Engine:
         search = _Search("close", threading.Event(), False, t.legal_actions())
         limit = o.movetime / 1000 if o.movetime else None
         worlds, seed, threads = min(o.worlds, 100_000), o.seed, o.threads
+        weighting = self._weighting(t)
 
         def progress(part: str, rec: Recommendation) -> None:
             with search.lock:
@@ -593,7 +619,7 @@ class Engine:
             try:
                 result = analyse_closing(
                     view, worlds=worlds, seed=seed, time_limit=limit, threads=threads,
-                    on_progress=progress, stop=search.stop,
+                    on_progress=progress, stop=search.stop, **weighting,
                 )
             except SixtySixError as err:
                 self._error(f"close?: {err}")
@@ -648,8 +674,11 @@ class Engine:
                           f"utility {s.utility:.4f}")
             # answered by stop while the search was still running: say so
             stopped = "stop" if rec.stopped == "running" else rec.stopped
+            weighted = ""
+            if rec.opponent_model is not None:  # the effective number of weighted worlds
+                weighted = f" model {rec.opponent_model} ess {rec.ess:.1f}"
             self.send(f"info worlds {rec.worlds} total {rec.total_worlds} "
-                      f"exact {'yes' if rec.exact else 'no'} stopped {stopped}")
+                      f"exact {'yes' if rec.exact else 'no'} stopped {stopped}{weighted}")
             self.send(f"bestmove {rec.best}")
 
     def _stop_search(self, answer: bool) -> None:

@@ -41,7 +41,10 @@ from . import _core
 from .actions import Action, Kind
 from .errors import SearchLimitError, SixtySixError
 from .game import Game
+from .history import History, HistoryError
 from .match import MatchEquity
+from .opponents import OpponentModel
+from .pasts import DEFAULT_PAST_LIMIT, DEFAULT_PAST_SAMPLES, PastWeights
 from .view import View
 from .worlds import (
     DEFAULT_LIMIT,
@@ -125,7 +128,11 @@ class Recommendation:
     ``worlds``: worlds solved; ``total_worlds``: how many fit the view; ``exact``: all of them
     were solved, so the figures are exact averages; ``stopped``: why the loop ended
     (``"done"``, ``"time"``, ``"clear"`` or ``"stop"``); ``values[w, a]``: game points of
-    action ``a`` in world ``w``; ``weights[w]``: the world's weight (deals it stands for).
+    action ``a`` in world ``w``; ``weights[w]``: the world's weight (deals it stands for,
+    times the likelihood of the other players' past actions with an opponent model);
+    ``ess``: the effective number of worlds (Kish: (sum w)^2 / sum w^2), which the intervals
+    rest on; ``opponent_model``: the model's name when worlds were weighted by one, and
+    ``ruled_out`` the worlds it gave weight 0 (not solved).
     """
 
     seat: int
@@ -139,6 +146,9 @@ class Recommendation:
     nodes: int
     values: npt.NDArray[np.int16] = field(repr=False, compare=False)
     weights: npt.NDArray[np.float64] = field(repr=False, compare=False)
+    ess: float = math.nan
+    opponent_model: str | None = None
+    ruled_out: int = 0
 
     def stats(self, action: Action | str) -> ActionStats:
         """The figures of one action (an :class:`Action` or its notation)."""
@@ -210,8 +220,13 @@ class _Source:
     a seeded shuffle of all of them (exact mode: any prefix is a uniform sample without
     replacement) or an endless seeded stream of samples."""
 
-    def __init__(self, space: WorldSpace, exact: bool, seed: int, shuffle: bool = True) -> None:
+    def __init__(
+        self, space: WorldSpace, exact: bool, seed: int, shuffle: bool = True,
+        weigher: PastWeights | None = None,
+    ) -> None:
         self.exact = exact
+        self.weigher = weigher
+        self.ruled_out = 0  # worlds the opponent model gave weight 0
         self.total = space.count
         self._rows = np.zeros((0, 0), dtype=np.uint8)
         self._weights = np.zeros(0)
@@ -231,6 +246,32 @@ class _Source:
         return len(self._rows) - self.used if self.exact else None
 
     def take(self, n: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]:
+        if self.weigher is None:
+            return self._take(n)
+        # Worlds the model rules out (weight 0) are not solved: draw on until n are kept.
+        rows_out, w_out = [], []
+        kept = tried = 0
+        while kept < n:
+            rows, weights = self._take(n - kept)
+            if not len(rows):
+                break
+            tried += len(rows)
+            weights = weights * self.weigher.rows(rows)
+            keep = weights > 0
+            self.ruled_out += int((~keep).sum())
+            rows_out.append(rows[keep])
+            w_out.append(weights[keep])
+            kept += int(keep.sum())
+            if not self.exact and kept == 0 and tried >= 10_000:
+                raise SixtySixError(
+                    "the opponent model rules out every world tried (10,000): the observed "
+                    "actions are (nearly) impossible under it; try a larger eps"
+                )
+        if not rows_out:
+            return np.zeros((0, 0), dtype=np.uint8), np.zeros(0)
+        return np.vstack(rows_out), np.concatenate(w_out)
+
+    def _take(self, n: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]:
         if self.exact:
             rows = self._rows[self.used:self.used + n]
             weights = self._weights[self.used:self.used + n]
@@ -388,6 +429,45 @@ def _clearly_best(
     return True
 
 
+def _model_name(model: OpponentModel) -> str:
+    return str(getattr(model, "name", type(model).__name__))
+
+
+def opponent_weights(
+    position: View | Game,
+    view: View,
+    model: OpponentModel | None,
+    history: History | None,
+    seed: int,
+    past_limit: int = DEFAULT_PAST_LIMIT,
+    past_samples: int = DEFAULT_PAST_SAMPLES,
+) -> PastWeights | None:
+    """The world weigher for an opponent model (``None`` without one): the history is
+    ``history``, or read from ``position`` when it is a :class:`Game`; it must lead to
+    ``view``."""
+    if model is None:
+        if history is not None:
+            raise SixtySixError("a history is only used with an opponent model")
+        return None
+    if not callable(getattr(model, "probability", None)):
+        raise SixtySixError(
+            f"an opponent model needs a probability(view, action) method, got {model!r}"
+        )
+    if history is None:
+        if not isinstance(position, Game):
+            raise HistoryError(
+                "weighting by an opponent model needs the hand's history, which a View does "
+                "not carry: pass the Game, or history=History.from_game(game, seat)"
+            )
+        history = History.from_game(position, view.seat)
+    if not isinstance(history, History):
+        raise HistoryError(f"history must be a History, got {type(history).__name__}")
+    if history.view != view:
+        raise HistoryError("the history does not lead to the position advised on")
+    return PastWeights(history, model, seed=seed, past_limit=past_limit,
+                       past_samples=past_samples)
+
+
 def recommend(
     position: View | Game,
     *,
@@ -401,6 +481,10 @@ def recommend(
     tt_mib: int | None = None,
     on_progress: Callable[[Recommendation], None] | None = None,
     stop: threading.Event | None = None,
+    opponent_model: OpponentModel | None = None,
+    history: History | None = None,
+    past_limit: int = DEFAULT_PAST_LIMIT,
+    past_samples: int = DEFAULT_PAST_SAMPLES,
 ) -> Recommendation:
     """Score every legal action of the player to act on the same worlds.
 
@@ -413,11 +497,19 @@ def recommend(
     equity). ``threads``: solver threads (default: the machine's cores); values do not depend
     on it. ``tt_mib``: table size per thread (default 64 MiB for positions with more than 16
     cards in the hands and a stock still in play, else 16). The same seed gives the same worlds and figures.
+
+    ``opponent_model`` (see :mod:`sixtysix_solver.opponents`) weights every world by how likely
+    the other players' past actions were in it (:mod:`sixtysix_solver.pasts`); it needs the
+    hand's history: ``position`` a :class:`Game` that started at a deal, or ``history``
+    (:meth:`History.from_game <sixtysix_solver.history.History.from_game>`). A hand's pasts
+    are averaged exactly when at most ``past_limit`` fit it, else over ``past_samples``
+    seeded samples. Without a model (the default) nothing changes.
     """
     return evaluate_lines(
         position, None, worlds=worlds, seed=seed, exact=exact, time_limit=time_limit,
         stop_when_clear=stop_when_clear, utility=utility, threads=threads, tt_mib=tt_mib,
-        on_progress=on_progress, stop=stop,
+        on_progress=on_progress, stop=stop, opponent_model=opponent_model, history=history,
+        past_limit=past_limit, past_samples=past_samples,
     )
 
 
@@ -436,13 +528,18 @@ def evaluate_lines(
     tt_mib: int | None = None,
     on_progress: Callable[[Recommendation], None] | None = None,
     stop: threading.Event | None = None,
+    opponent_model: OpponentModel | None = None,
+    history: History | None = None,
+    past_limit: int = DEFAULT_PAST_LIMIT,
+    past_samples: int = DEFAULT_PAST_SAMPLES,
 ) -> Recommendation:
     """Like :func:`recommend`, for chosen *lines* of the player to act: each a sequence of
     actions applied one after the other (``[["draw", "close"]]`` values drawing and then
     closing). ``None``: every legal action. ``stock_order=False`` counts worlds that differ
     only in the order of the stock as one (right when every line closes the stock at once);
     the default is to count the order while the stock is in play. Every line must be legal
-    in every world."""
+    in every world. ``opponent_model``, ``history``, ``past_limit`` and ``past_samples``
+    weight the worlds as in :func:`recommend`."""
     view = view_of(position)
     worlds = _check_int("worlds", worlds, 1)
     seed = _check_int("seed", seed, -(2**63), 2**63 - 1)
@@ -453,6 +550,9 @@ def evaluate_lines(
     if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
         raise SixtySixError(f"time_limit must be positive seconds, got {time_limit!r}")
     start = time.perf_counter()
+    weigher = opponent_weights(
+        position, view, opponent_model, history, seed, past_limit, past_samples,
+    )
 
     if stock_order is None:
         stock_order = stock_in_play(view)
@@ -472,7 +572,7 @@ def evaluate_lines(
     # All worlds in enumeration order share most positions with their neighbours; shuffled
     # only when the run may stop before the end (so that what was solved is a fair sample).
     may_stop = time_limit is not None or stop is not None or stop_when_clear or budget < total
-    source = _Source(space, use_all, seed, shuffle=may_stop)
+    source = _Source(space, use_all, seed, shuffle=may_stop, weigher=weigher)
 
     base = first_layout(view).game(view)  # any world: the others are its cards moved
     chosen: list[tuple[Action, ...]]
@@ -551,6 +651,11 @@ def _loop(
             pending_rows = more_rows if not len(pending_rows) else np.vstack([pending_rows, more_rows])
             pending_w = np.concatenate([pending_w, more_w])
         if not len(pending_rows):
+            if rec is None:  # every world was ruled out by the opponent model
+                raise SixtySixError(
+                    "the opponent model gives every world weight 0: the observed actions are "
+                    "impossible under it; try a larger eps"
+                )
             break
         if stop is not None and stop.is_set() and rec is not None:
             rec = replace(rec, stopped="stop", seconds=time.perf_counter() - start)
@@ -581,8 +686,11 @@ def _loop(
 
         vals = np.concatenate(rows_done)
         w = np.array(weights_done)
-        complete = use_all and done == total
-        fpc = (total - done) / (total - 1) if use_all and total > 1 else 1.0
+        seen = done + source.ruled_out
+        weights_exact = source.weigher is None or source.weigher.exact
+        complete = use_all and seen == total and weights_exact
+        # Estimated weights are noisy even over every world: then no finite population bonus.
+        fpc = (total - seen) / (total - 1) if use_all and total > 1 and weights_exact else 1.0
         stats = _stats(chosen, vals, w, utility, complete, fpc)
         b = _best(stats)
         if done >= budget or (use_all and source.left() == 0 and not aborted.any()):
@@ -607,6 +715,9 @@ def _loop(
             nodes=nodes,
             values=vals,
             weights=w,
+            ess=float(w.sum()) ** 2 / float((w * w).sum()),
+            opponent_model=None if source.weigher is None else _model_name(source.weigher.model),
+            ruled_out=source.ruled_out,
         )
         if on_progress is not None:
             on_progress(rec)

@@ -1,0 +1,80 @@
+"""Cost of weighting worlds by an opponent model, at mid-hand sixty-six.
+
+    python bench/weighting.py [--positions 8] [--worlds 500] [--moves 9] [--eps 0.3]
+
+Positions: seeded sixty-six deals played by two heuristic bots for ``--moves`` actions (9: three
+tricks, the stock still open). For each: (a) the weigher alone on ``--worlds`` sampled worlds
+with a cold cache (ms per world, and per distinct hand of the other player: worlds that differ
+only in the stock order share a weight); (b) ``recommend`` with and without the model on the
+same worlds (seconds, and the extra ms per world). Timings are for this machine and its load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+
+from sixtysix_solver import Game, View, recommend
+from sixtysix_solver.bots import HeuristicAgent
+from sixtysix_solver.history import History
+from sixtysix_solver.opponents import HeuristicModel
+from sixtysix_solver.pasts import PastWeights
+from sixtysix_solver.worlds import WorldSpace
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--positions", type=int, default=8)
+    ap.add_argument("--worlds", type=int, default=500)
+    ap.add_argument("--moves", type=int, default=9)
+    ap.add_argument("--eps", type=float, default=0.3)
+    ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
+    args = ap.parse_args()
+    bot = HeuristicAgent()
+    per_world, per_hand, extra = [], [], []
+    seed = 0
+    done = 0
+    print(f"cpu cores {os.cpu_count()}, load {os.getloadavg()[0]:.2f}")
+    while done < args.positions:
+        seed += 1
+        g = Game.deal("sixty-six", seed=seed)
+        for _ in range(args.moves):
+            if g.is_over:
+                break
+            g.apply(bot.act(View.from_game(g)))
+        if g.is_over or not g.stock or len(g.legal_actions()) < 2:
+            continue
+        view = View.from_game(g)
+        model = HeuristicModel(args.eps)
+        pw = PastWeights(History.from_game(g, view.seat), model, seed=1)
+        lays = WorldSpace(view).sample(args.worlds, 1)
+        t = time.perf_counter()
+        for lay in lays:
+            pw.weight(lay.hands)
+        spent = time.perf_counter() - t
+        hands = len({tuple(sorted(lay.hands[1 - view.seat])) for lay in lays})
+        t = time.perf_counter()
+        plain = recommend(g, worlds=args.worlds, seed=1, threads=args.threads)
+        t_plain = time.perf_counter() - t
+        t = time.perf_counter()
+        weighted = recommend(g, worlds=args.worlds, seed=1, threads=args.threads,
+                             opponent_model=model)
+        t_model = time.perf_counter() - t
+        per_world.append(1000 * spent / len(lays))
+        per_hand.append(1000 * spent / hands)
+        extra.append(1000 * (t_model - t_plain) / weighted.worlds)
+        done += 1
+        print(f"seed {seed}: {view}\n  weigher {per_world[-1]:.2f} ms/world "
+              f"({hands} hands, {per_hand[-1]:.2f} ms/hand, exact {pw.exact}, "
+              f"{pw.model_calls} model calls); recommend {t_plain:.2f} s plain, "
+              f"{t_model:.2f} s weighted (ess {weighted.ess:.0f}), best {plain.best} -> "
+              f"{weighted.best}")
+    print(f"median: weigher {statistics.median(per_world):.2f} ms/world, "
+          f"{statistics.median(per_hand):.2f} ms/hand; recommend +"
+          f"{statistics.median(extra):.2f} ms/world")
+
+
+if __name__ == "__main__":
+    main()

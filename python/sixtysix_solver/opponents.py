@@ -1,0 +1,115 @@
+"""Models of the other players: how likely each action was, given what the player saw.
+
+An :class:`OpponentModel` gives ``probability(view, action)``: the chance that the player whose
+:class:`~sixtysix_solver.view.View` this is (the player to act) chooses ``action``. Worlds are
+weighted by the product of these probabilities over the other players' past actions
+(:mod:`sixtysix_solver.pasts`), so that a world in which the opponent's choices look natural
+counts more than one in which they look odd. A model should give 0 to an action that is not
+legal in the view: that rules out pasts in which the player could not have made it.
+
+* :class:`UniformModel`: every action equally likely whatever the hand (likelihood 1): the
+  choices carry no information, every figure stays as without a model.
+* :class:`HeuristicModel`: the :class:`~sixtysix_solver.bots.HeuristicAgent`'s choice with
+  probability ``1 - eps``, the rest spread evenly over the other legal actions.
+
+Any object with a ``probability(view, action) -> float`` method is a model.
+
+>>> from sixtysix_solver import Game, View
+>>> g = Game.deal("schnapsen", seed=3)
+>>> m = parse_opponent_model("heuristic:0.3")
+>>> v = View.from_game(g)
+>>> [(str(a), round(m.probability(v, a), 3)) for a in g.legal_actions()][:3]
+[('AD', 0.05), ('JD', 0.7), ('TH', 0.05)]
+>>> parse_opponent_model("heuristic:2")
+Traceback (most recent call last):
+...
+sixtysix_solver.opponents.ModelError: eps must be a number from 0 to 1, got 2.0
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Protocol, runtime_checkable
+
+from .actions import Action
+from .bots import HeuristicAgent, legal_actions
+from .errors import SixtySixError
+from .view import View
+
+__all__ = ["HeuristicModel", "ModelError", "OpponentModel", "UniformModel",
+           "parse_opponent_model"]
+
+
+class ModelError(SixtySixError):
+    """A bad opponent model or model parameter."""
+
+
+@runtime_checkable
+class OpponentModel(Protocol):
+    """How likely a player is to choose an action, from that player's view alone."""
+
+    def probability(self, view: View, action: Action) -> float:
+        """The probability (0..1) that ``view``'s seat, which is to act, chooses ``action``."""
+        ...  # pragma: no cover
+
+
+class UniformModel:
+    """No information in the choices: likelihood 1 for every action (weights are all 1)."""
+
+    name = "uniform"
+
+    def probability(self, view: View, action: Action) -> float:
+        return 1.0
+
+    def __repr__(self) -> str:
+        return "UniformModel()"
+
+
+class HeuristicModel:
+    """The heuristic bot, softened: its choice with probability ``1 - eps``, each other legal
+    action ``eps / (legal - 1)`` (an only legal action 1), an illegal one 0."""
+
+    def __init__(self, eps: float = 0.3) -> None:
+        if (not isinstance(eps, (int, float)) or isinstance(eps, bool) or math.isnan(eps)
+                or not 0.0 <= eps <= 1.0):
+            raise ModelError(f"eps must be a number from 0 to 1, got {eps!r}")
+        self.eps = float(eps)
+        self.name = f"heuristic:{self.eps:g}"
+        self._bot = HeuristicAgent()
+
+    def probability(self, view: View, action: Action) -> float:
+        legal = legal_actions(view)
+        if action not in legal:
+            return 0.0
+        if len(legal) == 1:
+            return 1.0
+        choice = self._bot.choose(view, legal)
+        return 1.0 - self.eps if action == choice else self.eps / (len(legal) - 1)
+
+    def __repr__(self) -> str:
+        return f"HeuristicModel(eps={self.eps!r})"
+
+
+def parse_opponent_model(text: str) -> OpponentModel | None:
+    """A model from its name: ``uniform``, ``heuristic`` (eps 0.3) or ``heuristic:EPS``;
+    ``none`` or ``off`` give ``None`` (no weighting)."""
+    if not isinstance(text, str):
+        raise ModelError(f"an opponent model is named by text, got {text!r}")
+    name, _, arg = text.strip().lower().partition(":")
+    if name in ("none", "off", ""):
+        if arg:
+            raise ModelError(f"{name or 'none'} takes no parameter")
+        return None
+    if name == "uniform":
+        if arg:
+            raise ModelError("uniform takes no parameter")
+        return UniformModel()
+    if name == "heuristic":
+        if not arg:
+            return HeuristicModel()
+        try:
+            eps = float(arg)
+        except ValueError:
+            raise ModelError(f"eps must be a number from 0 to 1, got {arg!r}") from None
+        return HeuristicModel(eps)
+    raise ModelError(f"unknown opponent model {text!r}: expected none, uniform or heuristic[:EPS]")
