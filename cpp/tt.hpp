@@ -9,8 +9,11 @@
 //   2. else an entry from an older generation (a previous root) is taken;
 // Entries of older generations never answer a probe: every root starts from an empty table
 // without clearing it, so a search's node count does not depend on what was solved before
-// (batch results and node counts are the same for any thread count). The 8-bit generation
-// wraps by clearing the table once every 255 roots.
+// (batch results and node counts are the same for any thread count). The 16-bit generation
+// wraps by clearing the table once every 65,535 roots (an 8-bit one cleared a batch's table
+// every 255 small positions). It sits in the low 16 bits of the stored
+// key: those bits also pick the bucket, so at least 62 of the key's 64 bits are still checked
+// (tables have 2^14 buckets or more).
 //   3. else the entry with the smallest `weight` (cards still in play: a proxy for how much
 //      work the entry saves), ties to the lower slot.
 #pragma once
@@ -25,11 +28,11 @@
 namespace ss {
 
 struct TTEntry {
-  std::uint64_t key = 0;
+  std::uint64_t tag = 0;  // the key's high 48 bits, the generation in the low 16
   std::int16_t lower = 0, upper = 0;
   std::uint16_t move = 0xFFFF;
-  std::uint8_t gen = 0;
   std::uint8_t weight = 0;
+  std::uint8_t spare = 0;
 };
 static_assert(sizeof(TTEntry) == 16, "four entries per cache line");
 
@@ -65,23 +68,25 @@ class TranspositionTable {
   }
   void prefetch(std::uint64_t key) const { __builtin_prefetch(&table_[key & mask_]); }
   void new_generation() {
-    if (gen_ == 255) clear();
+    if (gen_ == 0xFFFF) clear();
     else ++gen_;
   }
   std::size_t bytes() const { return size_ * sizeof(Bucket); }
 
   const TTEntry* probe(std::uint64_t key) const {
     const Bucket& b = table_[key & mask_];
+    const std::uint64_t t = tag(key);
     for (const TTEntry& e : b.e)
-      if (e.key == key && e.gen == gen_) return &e;
+      if (e.tag == t) return &e;
     return nullptr;
   }
 
   void store(std::uint64_t key, int lower, int upper, std::uint16_t move, int weight) {
     Bucket& b = table_[key & mask_];
+    const std::uint64_t t = tag(key);
     TTEntry* slot = nullptr;
     for (TTEntry& e : b.e)
-      if (e.key == key && e.gen == gen_) { slot = &e; break; }
+      if (e.tag == t) { slot = &e; break; }
     if (slot) {
       const int lo = slot->lower > lower ? slot->lower : lower;
       const int hi = slot->upper < upper ? slot->upper : upper;
@@ -92,29 +97,30 @@ class TranspositionTable {
       if (move == 0xFFFF) move = slot->move;
     } else {
       for (TTEntry& e : b.e)
-        if (e.gen != gen_) { slot = &e; break; }
+        if ((e.tag & kGenMask) != gen_) { slot = &e; break; }
       if (!slot) {
         slot = &b.e[0];
         for (TTEntry& e : b.e)
           if (e.weight < slot->weight) slot = &e;
       }
     }
-    slot->key = key;
+    slot->tag = t;
     slot->lower = static_cast<std::int16_t>(lower);
     slot->upper = static_cast<std::int16_t>(upper);
     slot->move = move;
-    slot->gen = gen_;
     slot->weight = static_cast<std::uint8_t>(weight);
   }
 
  private:
+  static constexpr std::uint64_t kGenMask = 0xFFFF;
+  std::uint64_t tag(std::uint64_t key) const { return (key & ~kGenMask) | gen_; }
   struct alignas(64) Bucket {
     TTEntry e[4];
   };
   Bucket* table_ = nullptr;
   std::size_t size_ = 0;
   std::size_t mask_ = 0;
-  std::uint8_t gen_ = 1;
+  std::uint16_t gen_ = 1;
 };
 
 }  // namespace ss
