@@ -149,23 +149,31 @@ std::uint64_t Search::key(const State& s) const {
                  std::uint64_t(s.turn_step) << 48 | std::uint64_t(s.marriage_suit + 1) << 52 |
                  std::uint64_t(s.first_to_target + 1) << 56 | std::uint64_t(s.last_trick_winner + 1) << 60);
   std::uint64_t sc = 0, tr = 0;
-  for (int q = 0; q < r.sides; ++q) {
-    int pend = 0;
-    for (int p = 0; p < s.n(); ++p)
-      if (s.side(p) == q) pend += s.pending[p];
-    // Relative objectives store values less what the side already has: the rest of the
-    // hand does not depend on the scores, so the key leaves them out.
-    if (!relative()) sc |= std::uint64_t(s.side_score(q)) << (q * 9);
-    sc |= std::uint64_t(pend) << (27 + q * 8);
+  Mask held = 0;
+  if (r.players == 2) {  // (the same words as below, without the loops: each player a side)
+    if (!relative()) sc = std::uint64_t(s.score[0]) | std::uint64_t(s.score[1]) << 9;
+    sc |= std::uint64_t(int{s.pending[0]}) << 27 | std::uint64_t(int{s.pending[1]}) << 35;
+    tr = std::uint64_t(s.tricks[0] > 0) | std::uint64_t(s.tricks[1] > 0) << 1;
+    held = s.hand[0] | s.hand[1];
+  } else {
+    for (int q = 0; q < r.sides; ++q) {
+      int pend = 0;
+      for (int p = 0; p < s.n(); ++p)
+        if (s.side(p) == q) pend += s.pending[p];
+      // Relative objectives store values less what the side already has: the rest of the
+      // hand does not depend on the scores, so the key leaves them out.
+      if (!relative()) sc |= std::uint64_t(s.side_score(q)) << (q * 9);
+      sc |= std::uint64_t(pend) << (27 + q * 8);
+    }
+    for (int p = 0; p < s.n(); ++p) {  // with three players trick counts and order decide the dead hand
+      tr |= r.players == 3 ? (std::uint64_t{s.tricks[p]} | std::uint64_t{s.last_win[p]} << 5) << (p * 10)
+                           : std::uint64_t(s.tricks[p] > 0) << p;
+      held |= s.hand[p];
+    }
   }
-  for (int p = 0; p < s.n(); ++p)  // with three players trick counts and order decide the dead hand
-    tr |= r.players == 3 ? (std::uint64_t{s.tricks[p]} | std::uint64_t{s.last_win[p]} << 5) << (p * 10)
-                         : std::uint64_t(s.tricks[p] > 0) << p;
   h = mix(h, sc);
   h = mix(h, tr | std::uint64_t(obj_) << 40 | std::uint64_t(player_) << 44 |
                  std::uint64_t(s.carry) << 48);
-  Mask held = 0;
-  for (int p = 0; p < s.n(); ++p) held |= s.hand[p];
   h = mix(h, s.married & held);
   if (s.aside) h = mix(h, s.aside);  // the dead hand scores at the end
   if (s.stock_open()) h = mix(h, stock_salt_);
