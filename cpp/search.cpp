@@ -282,7 +282,14 @@ bool Search::forced_end(const State& s, int* v) {
   if (s.stock_open() || s.phase == Phase::DRAW || s.phase == Phase::SHOW) return false;
   for (int p = 0; p < s.n(); ++p)
     if (s.hand[p] & (s.hand[p] - 1)) return false;
+  const std::uint64_t k = key(s);
+  const int off = relative() ? base(s) : 0;  // (stored as the table does)
+  if (tt_.probe_end(k, v)) {
+    *v += off;
+    return true;
+  }
   *v = last_trick(s);
+  tt_.store_end(k, *v - off);
   return true;
 }
 

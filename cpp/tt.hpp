@@ -16,11 +16,17 @@
 // (tables have 2^14 buckets or more).
 //   3. else the entry with the smallest `weight` (cards still in play: a proxy for how much
 //      work the entry saves), ties to the lower slot.
+//
+// Beside it, a small direct-mapped cache of exact values of last tricks (every hand down to
+// one card): too many and too cheap for the big table, but each still a dozen copy-make steps,
+// and the same few recur all through a search. Small enough to stay in the core's cache; the
+// same generations.
 #pragma once
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <vector>
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -64,6 +70,7 @@ class TranspositionTable {
   }
   void clear() {
     std::memset(static_cast<void*>(table_), 0, size_ * sizeof(Bucket));
+    std::memset(static_cast<void*>(ends_.data()), 0, kEnds * sizeof(EndEntry));
     gen_ = 1;
   }
   void prefetch(std::uint64_t key) const { __builtin_prefetch(&table_[key & mask_]); }
@@ -111,8 +118,28 @@ class TranspositionTable {
     slot->weight = static_cast<std::uint8_t>(weight);
   }
 
+  bool probe_end(std::uint64_t key, int* value) const {
+    const EndEntry& e = ends_[key & (kEnds - 1)];
+    if (e.key != key || e.gen != gen_) return false;
+    *value = e.value;
+    return true;
+  }
+  void store_end(std::uint64_t key, int value) {
+    EndEntry& e = ends_[key & (kEnds - 1)];
+    e.key = key;
+    e.value = value;
+    e.gen = gen_;
+  }
+
  private:
   static constexpr std::uint64_t kGenMask = 0xFFFF;
+  static constexpr std::size_t kEnds = 1 << 13;  // 128 KiB
+  struct EndEntry {
+    std::uint64_t key;
+    std::int32_t value;
+    std::uint32_t gen;
+  };
+  std::vector<EndEntry> ends_ = std::vector<EndEntry>(kEnds);
   std::uint64_t tag(std::uint64_t key) const { return (key & ~kGenMask) | gen_; }
   struct alignas(64) Bucket {
     TTEntry e[4];
