@@ -335,7 +335,10 @@ int Search::ab(const State& s, int alpha, int beta) {
       if (blo >= beta) return STAT(s, 2), blo;
     }
   }
-  Action tt_move = kNoMove;
+  // The moves are listed before the probe: that work hides its cache miss. The table's move
+  // then goes first, the others keeping their order.
+  Action buf[kMaxActions];
+  const int n = moves(s, buf, kNoMove);
   const int off = relative() ? base(s) : 0;
   if (const TTEntry* e = use_tt ? tt_.probe(k) : nullptr) {
     const int lower = e->lower + off, upper = e->upper + off;
@@ -343,10 +346,13 @@ int Search::ab(const State& s, int alpha, int beta) {
     if (upper <= alpha) return STAT(s, 1), upper;
     if (lower > alpha) alpha = lower;
     if (upper < beta) beta = upper;
-    tt_move = e->move;
+    for (int i = 1; i < n; ++i)
+      if (buf[i] == e->move) {
+        for (int j = i; j > 0; --j) buf[j] = buf[j - 1];
+        buf[0] = e->move;
+        break;
+      }
   }
-  Action buf[kMaxActions];
-  const int n = moves(s, buf, tt_move);
   if (n == 0) return leaf_value(s);  // cannot happen in a legal position; stay total
   const bool maxi = maximizing(s);
   const int a0 = alpha, b0 = beta;
