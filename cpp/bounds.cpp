@@ -8,10 +8,7 @@ namespace {
 // other side holds, has in the current trick, or could still draw. (A plain-suit master is no
 // sure winner: discarded on another suit it loses. An identical copy elsewhere is no lower
 // card either: the first played wins.)
-Mask sure_winners(const State& s, int x, Mask in_play) {
-  Mask mine = 0;
-  for (int p = 0; p < s.n(); ++p)
-    if (s.side(p) == x) mine |= s.hand[p];
+Mask sure_winners(const State& s, Mask mine, Mask in_play) {
   const Mask trumps = suit_mask(s.trump_suit);
   const Mask other = in_play & ~mine & trumps;
   int top_other = kRanks;  // rank index of their highest trump (a lower index is higher)
@@ -27,28 +24,29 @@ Outlook outlook(const State& s) {
   // Cards still to be won: in hands, in the trick, and in the stock while it can be drawn.
   const Mask stock = s.stock_open() ? s.stock_cards() : 0;
   Mask in_play = stock;
-  for (int p = 0; p < s.n(); ++p) in_play |= s.hand[p];
+  Mask hands[2] = {0, 0};  // each side's hands
+  for (int p = 0; p < s.n(); ++p) {
+    in_play |= s.hand[p];
+    const int x = s.side(p);
+    if (x > 1) continue;  // (three players: not used)
+    o.score[x] += s.score[p];
+    o.tricks[x] += s.tricks[p];
+    o.most[x] += s.pending[p];
+    hands[x] |= s.hand[p];
+  }
   for (int i = 0; i < s.trick_len; ++i) in_play |= bit(s.trick[i]);
   const int left = card_points(in_play);
   const bool can_marry = r.marriages == Marriages::ANY || (r.marriages == Marriages::OPEN && s.stock_open());
   for (int x = 0; x < 2; ++x) {
-    Mask hands = 0;
-    for (int p = 0; p < s.n(); ++p)
-      if (s.side(p) == x) {
-        o.score[x] += s.score[p];
-        o.tricks[x] += s.tricks[p];
-        o.most[x] += s.pending[p];
-        hands |= s.hand[p];
-      }
     if (can_marry) {  // kings and queens never leave a hand except to be played
-      const Mask free = (hands | stock) & ~s.married;
+      const Mask free = (hands[x] | stock) & ~s.married;
       for (int suit = 0; suit < kSuits; ++suit) {
         const int k = popcount(free & code_mask(code_of(suit, KING)));
         const int q = popcount(free & code_mask(code_of(suit, QUEEN)));
         o.most[x] += (k < q ? k : q) * (suit == s.trump_suit ? r.marriage_royal : r.marriage_common);
       }
     }
-    o.winners[x] = sure_winners(s, x, in_play);
+    o.winners[x] = sure_winners(s, hands[x], in_play);
     o.sure[x] = card_points(o.winners[x]);
   }
   if (s.n() == 2 && !s.stock_open()) {
@@ -60,10 +58,9 @@ Outlook outlook(const State& s) {
       // The other side's cards still to fall: its hand, and its lead to the current trick.
       Mask pool = s.hand[1 - x];
       if (s.trick_len == 1 && s.side(s.leader) != x) pool |= bit(s.trick[0]);
-      int pts[kRanks] = {};  // how many of those cards of each rank
-      for (int rank = kRanks - 1; rank >= 0; --rank) pts[rank] = popcount(pool & rank_mask(rank));
       for (int rank = kRanks - 1; rank >= 0 && k > 0; --rank) {
-        const int take = pts[rank] < k ? pts[rank] : k;
+        const int have = popcount(pool & rank_mask(rank));  // of those cards, of this rank
+        const int take = have < k ? have : k;
         o.sure[x] += take * kPoints[rank];
         k -= take;
       }

@@ -149,23 +149,31 @@ std::uint64_t Search::key(const State& s) const {
                  std::uint64_t(s.turn_step) << 48 | std::uint64_t(s.marriage_suit + 1) << 52 |
                  std::uint64_t(s.first_to_target + 1) << 56 | std::uint64_t(s.last_trick_winner + 1) << 60);
   std::uint64_t sc = 0, tr = 0;
-  for (int q = 0; q < r.sides; ++q) {
-    int pend = 0;
-    for (int p = 0; p < s.n(); ++p)
-      if (s.side(p) == q) pend += s.pending[p];
-    // Relative objectives store values less what the side already has: the rest of the
-    // hand does not depend on the scores, so the key leaves them out.
-    if (!relative()) sc |= std::uint64_t(s.side_score(q)) << (q * 9);
-    sc |= std::uint64_t(pend) << (27 + q * 8);
+  Mask held = 0;
+  if (r.players == 2) {  // (the same words as below, without the loops: each player a side)
+    if (!relative()) sc = std::uint64_t(s.score[0]) | std::uint64_t(s.score[1]) << 9;
+    sc |= std::uint64_t(int{s.pending[0]}) << 27 | std::uint64_t(int{s.pending[1]}) << 35;
+    tr = std::uint64_t(s.tricks[0] > 0) | std::uint64_t(s.tricks[1] > 0) << 1;
+    held = s.hand[0] | s.hand[1];
+  } else {
+    for (int q = 0; q < r.sides; ++q) {
+      int pend = 0;
+      for (int p = 0; p < s.n(); ++p)
+        if (s.side(p) == q) pend += s.pending[p];
+      // Relative objectives store values less what the side already has: the rest of the
+      // hand does not depend on the scores, so the key leaves them out.
+      if (!relative()) sc |= std::uint64_t(s.side_score(q)) << (q * 9);
+      sc |= std::uint64_t(pend) << (27 + q * 8);
+    }
+    for (int p = 0; p < s.n(); ++p) {  // with three players trick counts and order decide the dead hand
+      tr |= r.players == 3 ? (std::uint64_t{s.tricks[p]} | std::uint64_t{s.last_win[p]} << 5) << (p * 10)
+                           : std::uint64_t(s.tricks[p] > 0) << p;
+      held |= s.hand[p];
+    }
   }
-  for (int p = 0; p < s.n(); ++p)  // with three players trick counts and order decide the dead hand
-    tr |= r.players == 3 ? (std::uint64_t{s.tricks[p]} | std::uint64_t{s.last_win[p]} << 5) << (p * 10)
-                         : std::uint64_t(s.tricks[p] > 0) << p;
   h = mix(h, sc);
   h = mix(h, tr | std::uint64_t(obj_) << 40 | std::uint64_t(player_) << 44 |
                  std::uint64_t(s.carry) << 48);
-  Mask held = 0;
-  for (int p = 0; p < s.n(); ++p) held |= s.hand[p];
   h = mix(h, s.married & held);
   if (s.aside) h = mix(h, s.aside);  // the dead hand scores at the end
   if (s.stock_open()) h = mix(h, stock_salt_);
@@ -274,7 +282,14 @@ bool Search::forced_end(const State& s, int* v) {
   if (s.stock_open() || s.phase == Phase::DRAW || s.phase == Phase::SHOW) return false;
   for (int p = 0; p < s.n(); ++p)
     if (s.hand[p] & (s.hand[p] - 1)) return false;
+  const std::uint64_t k = key(s);
+  const int off = relative() ? base(s) : 0;  // (stored as the table does)
+  if (tt_.probe_end(k, v)) {
+    *v += off;
+    return true;
+  }
   *v = last_trick(s);
+  tt_.store_end(k, *v - off);
   return true;
 }
 
@@ -320,7 +335,10 @@ int Search::ab(const State& s, int alpha, int beta) {
       if (blo >= beta) return STAT(s, 2), blo;
     }
   }
-  Action tt_move = kNoMove;
+  // The moves are listed before the probe: that work hides its cache miss. The table's move
+  // then goes first, the others keeping their order.
+  Action buf[kMaxActions];
+  const int n = moves(s, buf, kNoMove);
   const int off = relative() ? base(s) : 0;
   if (const TTEntry* e = use_tt ? tt_.probe(k) : nullptr) {
     const int lower = e->lower + off, upper = e->upper + off;
@@ -328,10 +346,13 @@ int Search::ab(const State& s, int alpha, int beta) {
     if (upper <= alpha) return STAT(s, 1), upper;
     if (lower > alpha) alpha = lower;
     if (upper < beta) beta = upper;
-    tt_move = e->move;
+    for (int i = 1; i < n; ++i)
+      if (buf[i] == e->move) {
+        for (int j = i; j > 0; --j) buf[j] = buf[j - 1];
+        buf[0] = e->move;
+        break;
+      }
   }
-  Action buf[kMaxActions];
-  const int n = moves(s, buf, tt_move);
   if (n == 0) return leaf_value(s);  // cannot happen in a legal position; stay total
   const bool maxi = maximizing(s);
   const int a0 = alpha, b0 = beta;

@@ -9,15 +9,24 @@
 //   2. else an entry from an older generation (a previous root) is taken;
 // Entries of older generations never answer a probe: every root starts from an empty table
 // without clearing it, so a search's node count does not depend on what was solved before
-// (batch results and node counts are the same for any thread count). The 8-bit generation
-// wraps by clearing the table once every 255 roots.
+// (batch results and node counts are the same for any thread count). The 16-bit generation
+// wraps by clearing the table once every 65,535 roots (an 8-bit one cleared a batch's table
+// every 255 small positions). It sits in the low 16 bits of the stored
+// key: those bits also pick the bucket, so at least 62 of the key's 64 bits are still checked
+// (tables have 2^14 buckets or more).
 //   3. else the entry with the smallest `weight` (cards still in play: a proxy for how much
 //      work the entry saves), ties to the lower slot.
+//
+// Beside it, a small direct-mapped cache of exact values of last tricks (every hand down to
+// one card): too many and too cheap for the big table, but each still a dozen copy-make steps,
+// and the same few recur all through a search. Small enough to stay in the core's cache; the
+// same generations.
 #pragma once
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <vector>
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -25,11 +34,11 @@
 namespace ss {
 
 struct TTEntry {
-  std::uint64_t key = 0;
+  std::uint64_t tag = 0;  // the key's high 48 bits, the generation in the low 16
   std::int16_t lower = 0, upper = 0;
   std::uint16_t move = 0xFFFF;
-  std::uint8_t gen = 0;
   std::uint8_t weight = 0;
+  std::uint8_t spare = 0;
 };
 static_assert(sizeof(TTEntry) == 16, "four entries per cache line");
 
@@ -61,27 +70,30 @@ class TranspositionTable {
   }
   void clear() {
     std::memset(static_cast<void*>(table_), 0, size_ * sizeof(Bucket));
+    std::memset(static_cast<void*>(ends_.data()), 0, kEnds * sizeof(EndEntry));
     gen_ = 1;
   }
   void prefetch(std::uint64_t key) const { __builtin_prefetch(&table_[key & mask_]); }
   void new_generation() {
-    if (gen_ == 255) clear();
+    if (gen_ == 0xFFFF) clear();
     else ++gen_;
   }
   std::size_t bytes() const { return size_ * sizeof(Bucket); }
 
   const TTEntry* probe(std::uint64_t key) const {
     const Bucket& b = table_[key & mask_];
+    const std::uint64_t t = tag(key);
     for (const TTEntry& e : b.e)
-      if (e.key == key && e.gen == gen_) return &e;
+      if (e.tag == t) return &e;
     return nullptr;
   }
 
   void store(std::uint64_t key, int lower, int upper, std::uint16_t move, int weight) {
     Bucket& b = table_[key & mask_];
+    const std::uint64_t t = tag(key);
     TTEntry* slot = nullptr;
     for (TTEntry& e : b.e)
-      if (e.key == key && e.gen == gen_) { slot = &e; break; }
+      if (e.tag == t) { slot = &e; break; }
     if (slot) {
       const int lo = slot->lower > lower ? slot->lower : lower;
       const int hi = slot->upper < upper ? slot->upper : upper;
@@ -92,29 +104,50 @@ class TranspositionTable {
       if (move == 0xFFFF) move = slot->move;
     } else {
       for (TTEntry& e : b.e)
-        if (e.gen != gen_) { slot = &e; break; }
+        if ((e.tag & kGenMask) != gen_) { slot = &e; break; }
       if (!slot) {
         slot = &b.e[0];
         for (TTEntry& e : b.e)
           if (e.weight < slot->weight) slot = &e;
       }
     }
-    slot->key = key;
+    slot->tag = t;
     slot->lower = static_cast<std::int16_t>(lower);
     slot->upper = static_cast<std::int16_t>(upper);
     slot->move = move;
-    slot->gen = gen_;
     slot->weight = static_cast<std::uint8_t>(weight);
   }
 
+  bool probe_end(std::uint64_t key, int* value) const {
+    const EndEntry& e = ends_[key & (kEnds - 1)];
+    if (e.key != key || e.gen != gen_) return false;
+    *value = e.value;
+    return true;
+  }
+  void store_end(std::uint64_t key, int value) {
+    EndEntry& e = ends_[key & (kEnds - 1)];
+    e.key = key;
+    e.value = value;
+    e.gen = gen_;
+  }
+
  private:
+  static constexpr std::uint64_t kGenMask = 0xFFFF;
+  static constexpr std::size_t kEnds = 1 << 13;  // 128 KiB
+  struct EndEntry {
+    std::uint64_t key;
+    std::int32_t value;
+    std::uint32_t gen;
+  };
+  std::vector<EndEntry> ends_ = std::vector<EndEntry>(kEnds);
+  std::uint64_t tag(std::uint64_t key) const { return (key & ~kGenMask) | gen_; }
   struct alignas(64) Bucket {
     TTEntry e[4];
   };
   Bucket* table_ = nullptr;
   std::size_t size_ = 0;
   std::size_t mask_ = 0;
-  std::uint8_t gen_ = 1;
+  std::uint16_t gen_ = 1;
 };
 
 }  // namespace ss
