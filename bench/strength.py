@@ -80,6 +80,19 @@ RUNS = (
         "PIMC level 1 (5 worlds) against the heuristic"),
     Run("sixty-six-e3t2-heur", "sixty-six", ("engine:worlds=100,time=2,threads=1", "heuristic"),
         25, 1, "PIMC with 100 worlds capped at 2 s a decision against the heuristic"),
+    Run("sixty-six-e3t1a-heur", "sixty-six",
+        ("engine:worlds=100,time=1,threads=1,anchor=1", "heuristic"), 50, 1,
+        "100 worlds capped at 1 s, anchored on the club player's choice (anchor=1)"),
+    Run("sixty-six-e3t1ac-heur", "sixty-six",
+        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8", "heuristic"), 50, 1,
+        "the same, anchored, closing only when closing wins in 80% of the worlds"),
+    Run("four-hand-rr", "four-hand",
+        ("engine:1,threads=1", "engine:2,threads=1", "engine:3,threads=1", "heuristic"), 6, 2,
+        "levels 1-3 and the heuristic partners, every pairing: an Elo table"),
+    Run("sixty-six-rr", "sixty-six",
+        ("engine:1,threads=1", "engine:worlds=100,time=1,threads=1",
+         "engine:worlds=100,time=1,threads=1,anchor=1", "heuristic"), 4, 2,
+        "level 1, 100 worlds capped at 1 s with and without the anchor, and the heuristic"),
 )
 
 
