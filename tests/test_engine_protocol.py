@@ -312,6 +312,25 @@ def test_in_process_opponent_model() -> None:
     assert e.options.opponentmodel == "heuristic:0.25"
 
 
+def test_a_model_that_rules_out_every_world_falls_back_to_unweighted_worlds() -> None:
+    from sixtysix_solver.opponents import ImplausibleHistoryError
+
+    out: list[str] = []
+    e = Engine(out.append)
+    calls: list[dict[str, object]] = []
+
+    def search(**weighting: object) -> str:
+        calls.append(weighting)
+        if weighting:
+            raise ImplausibleHistoryError("the opponent model m rules out every world")
+        return "answer"
+
+    assert e._weighted(search, {"opponent_model": "m"}) == "answer"
+    assert calls == [{"opponent_model": "m"}, {}]
+    assert out == ["info string the opponent model m rules out every world; worlds unweighted"]
+    assert e._weighted(search, {}) == "answer" and len(out) == 1  # no model: one plain call
+
+
 def test_in_process_search_and_match() -> None:
     out: list[str] = []
     e = Engine(out.append)

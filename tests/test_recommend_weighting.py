@@ -11,7 +11,12 @@ from sixtysix_solver.closing import analyse_closing
 from sixtysix_solver.errors import SixtySixError
 from sixtysix_solver.game import Game
 from sixtysix_solver.history import History, HistoryError
-from sixtysix_solver.opponents import HeuristicModel, UniformModel
+from sixtysix_solver.opponents import (
+    HeuristicModel,
+    ImplausibleHistoryError,
+    ModelError,
+    UniformModel,
+)
 from sixtysix_solver.pasts import PastWeights
 from sixtysix_solver.recommend import recommend
 from sixtysix_solver.view import View
@@ -104,10 +109,39 @@ def test_worlds_ruled_out_are_not_solved() -> None:
         def probability(self, view: View, action: object) -> float:
             return 0.0
 
-    with pytest.raises(SixtySixError, match="weight 0"):
+    with pytest.raises(ImplausibleHistoryError, match="rules out every world") as err:
         recommend(g, worlds=1000, seed=1, opponent_model=Never())  # type: ignore[arg-type]
-    with pytest.raises(SixtySixError, match="rules out every world"):
+    assert "eps" not in str(err.value)  # the hint is for the heuristic model only
+    with pytest.raises(ImplausibleHistoryError, match="rules out every world tried"):
         recommend(g, worlds=10, exact=False, seed=1, opponent_model=Never())  # type: ignore[arg-type]
+
+
+def test_weights_do_not_depend_on_the_cards_integer_type() -> None:
+    # Sampled pasts are seeded from the hand: numpy integers must seed them as ints do.
+    g = bot_game("schnapsen", 3, stop=7)
+    h = History.from_game(g, g.to_act)
+    lay = next(iter(WorldSpace(h.view).layouts(None)))
+    plain = PastWeights(h, HeuristicModel(0.3), seed=2, past_limit=0, past_samples=3)
+    mixed = PastWeights(h, HeuristicModel(0.3), seed=2, past_limit=0, past_samples=3)
+    want = plain.weight([list(hand) for hand in lay.hands])
+    assert mixed.weight([np.array(hand, dtype=np.uint8) for hand in lay.hands]) == want
+    assert mixed.weight([list(hand) for hand in lay.hands]) == want
+
+
+def test_a_model_answering_nonsense_is_a_model_error() -> None:
+    g = bot_game("schnapsen", 3, stop=7)
+
+    class Bad:
+        def __init__(self, answer: object) -> None:
+            self.answer = answer
+
+        def probability(self, view: View, action: object) -> object:
+            return self.answer
+
+    for answer, message in ((None, "not a probability"), ("x", "not a probability"),
+                            (1.5, "not in"), (float("nan"), "not in")):
+        with pytest.raises(ModelError, match=message):
+            recommend(g, worlds=5, seed=1, opponent_model=Bad(answer))  # type: ignore[arg-type]
 
 
 def test_closing_analysis_is_weighted_too() -> None:

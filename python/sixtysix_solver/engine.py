@@ -29,7 +29,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, TypeVar
 
 from . import __version__
 from .actions import Action
@@ -38,7 +38,7 @@ from .closing import ClosingAnalysis, analyse_closing
 from .errors import SearchLimitError, SixtySixError
 from .history import History, HistoryError
 from .notation import format_profile, parse_card_list, parse_position, parse_profile
-from .opponents import parse_opponent_model
+from .opponents import ImplausibleHistoryError, model_name, parse_opponent_model
 from .profiles import PROFILES, Profile
 from .record import RECORD_HEADER, format_record
 from .recommend import Recommendation, Utility, match_utility, recommend, stock_in_play
@@ -46,6 +46,8 @@ from .tracker import HandTracker
 from .view import View
 from .view_notation import format_view, parse_view
 from .worlds import DEFAULT_LIMIT, WorldSpace
+
+_R = TypeVar("_R")
 
 __all__ = ["Engine", "MAX_LINE", "engine_record", "read_lines", "run_stdio"]
 
@@ -303,7 +305,7 @@ class Engine:
                 model = parse_opponent_model(value)
             except SixtySixError as err:
                 raise ProtocolError(str(err)) from None
-            o.opponentmodel = "none" if model is None else str(getattr(model, "name", value))
+            o.opponentmodel = "none" if model is None else model_name(model)
         else:
             raise ProtocolError(
                 f"unknown option {_show(name)} (options: profile threads worlds movetime "
@@ -522,6 +524,17 @@ class Engine:
             return {}
         return {"opponent_model": model, "history": history}
 
+    def _weighted(self, call: Callable[..., _R], weighting: dict[str, Any]) -> _R:
+        """``call(**weighting)``; when the model rules out every world (the opponent played
+        against the model), says so and searches unweighted worlds instead."""
+        if not weighting:
+            return call()
+        try:
+            return call(**weighting)
+        except ImplausibleHistoryError as err:
+            self.send(f"info string {err}; worlds unweighted")
+            return call()
+
     def _go(self, args: list[str]) -> None:
         o = self.options
         worlds, movetime, infinite = o.worlds, o.movetime, False
@@ -571,15 +584,15 @@ class Engine:
         def work() -> None:
             rec: Recommendation | None = None
             try:
-                rec = recommend(
+                rec = self._weighted(lambda **w: recommend(
                     view, worlds=worlds, seed=seed, exact=exact, time_limit=limit,
                     utility=utility, threads=threads, on_progress=progress, stop=search.stop,
-                    **weighting,
-                )
+                    **w), weighting)
             except SearchLimitError:
                 try:  # the time ran out before one world: one world without a limit
-                    rec = recommend(view, worlds=1, seed=seed, exact=False, utility=utility,
-                                    threads=threads, **weighting)
+                    rec = self._weighted(lambda **w: recommend(
+                        view, worlds=1, seed=seed, exact=False, utility=utility,
+                        threads=threads, **w), weighting)
                 except SixtySixError as err:
                     self._error(f"go: {err}")
             except SixtySixError as err:
@@ -617,10 +630,9 @@ class Engine:
         def work() -> None:
             result: ClosingAnalysis | None = None
             try:
-                result = analyse_closing(
+                result = self._weighted(lambda **w: analyse_closing(
                     view, worlds=worlds, seed=seed, time_limit=limit, threads=threads,
-                    on_progress=progress, stop=search.stop, **weighting,
-                )
+                    on_progress=progress, stop=search.stop, **w), weighting)
             except SixtySixError as err:
                 self._error(f"close?: {err}")
             except Exception as err:  # noqa: BLE001

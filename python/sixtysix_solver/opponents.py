@@ -36,12 +36,32 @@ from .bots import HeuristicAgent, legal_actions
 from .errors import SixtySixError
 from .view import View
 
-__all__ = ["HeuristicModel", "ModelError", "OpponentModel", "UniformModel",
+__all__ = ["HeuristicModel", "ImplausibleHistoryError", "ModelError", "OpponentModel",
+           "UniformModel", "implausible", "model_name",
            "parse_opponent_model"]
 
 
 class ModelError(SixtySixError):
     """A bad opponent model or model parameter."""
+
+
+class ImplausibleHistoryError(ModelError):
+    """The opponent model gives the observed actions probability 0 in every world tried: the
+    history is impossible under it (a caller can fall back to unweighted worlds)."""
+
+
+def model_name(model: object) -> str:
+    """A model's short name (its ``name`` attribute, else its class name)."""
+    return str(getattr(model, "name", type(model).__name__))
+
+
+def implausible(model: object, tried: str) -> ImplausibleHistoryError:
+    """The error for a model that rules out ``tried`` (e.g. "every world")."""
+    hint = "; try a larger eps" if isinstance(model, HeuristicModel) else ""
+    return ImplausibleHistoryError(
+        f"the opponent model {model_name(model)} rules out {tried}: the observed actions are "
+        f"(nearly) impossible under it{hint}"
+    )
 
 
 @runtime_checkable

@@ -52,10 +52,10 @@ import numpy.typing as npt
 from .actions import Kind
 from .bots import derive_seed
 from .cards import RANKS
-from .errors import SixtySixError
+
 from .game import Game
 from .history import Decision, History, HistoryError
-from .opponents import OpponentModel
+from .opponents import ModelError, OpponentModel
 from .view import View
 
 __all__ = ["DEFAULT_PAST_LIMIT", "DEFAULT_PAST_SAMPLES", "Past", "PastSpace", "PastWeights",
@@ -261,10 +261,12 @@ class PastWeights:
         if not isinstance(history, History):
             raise HistoryError(f"expected a History, got {type(history).__name__}")
         if not callable(getattr(model, "probability", None)):
-            raise SixtySixError("an opponent model needs a probability(view, action) method")
+            raise ModelError(
+                f"an opponent model needs a probability(view, action) method, got {model!r}"
+            )
         for name, v, lo in (("past_limit", past_limit, 0), ("past_samples", past_samples, 1)):
             if not isinstance(v, int) or isinstance(v, bool) or v < lo:
-                raise SixtySixError(f"{name} must be an integer of at least {lo}, got {v!r}")
+                raise ModelError(f"{name} must be an integer of at least {lo}, got {v!r}")
         self.history = history
         self.model = model
         self.seed = seed
@@ -282,7 +284,8 @@ class PastWeights:
         for p, space in self.spaces.items():
             if not space.decisions:
                 continue
-            w *= self._player_weight(p, tuple(sorted(hands[p])))
+            # (plain ints: numpy scalars would seed the sampler differently, see derive_seed)
+            w *= self._player_weight(p, tuple(sorted(int(c) for c in hands[p])))
             if w == 0.0:
                 break
         return w
@@ -334,9 +337,15 @@ class PastWeights:
         got = self._probs.get(key)
         if got is None:
             view = d.view_with(self.history.profile, hand, lost)
-            got = float(self.model.probability(view, d.action))
+            raw = self.model.probability(view, d.action)
+            try:
+                got = float(raw)
+            except (TypeError, ValueError):
+                raise ModelError(
+                    f"the opponent model gave {raw!r} for {d.action}: not a probability"
+                ) from None
             if not 0.0 <= got <= 1.0 or math.isnan(got):
-                raise SixtySixError(
+                raise ModelError(
                     f"the opponent model gave probability {got!r} to {d.action}: not in [0, 1]"
                 )
             self.model_calls += 1

@@ -43,7 +43,7 @@ from .errors import SearchLimitError, SixtySixError
 from .game import Game
 from .history import History, HistoryError
 from .match import MatchEquity
-from .opponents import OpponentModel
+from .opponents import OpponentModel, implausible, model_name
 from .pasts import DEFAULT_PAST_LIMIT, DEFAULT_PAST_SAMPLES, PastWeights
 from .view import View
 from .worlds import (
@@ -262,11 +262,10 @@ class _Source:
             rows_out.append(rows[keep])
             w_out.append(weights[keep])
             kept += int(keep.sum())
-            if not self.exact and kept == 0 and tried >= 10_000:
-                raise SixtySixError(
-                    "the opponent model rules out every world tried (10,000): the observed "
-                    "actions are (nearly) impossible under it; try a larger eps"
-                )
+            if not self.exact and tried >= max(10_000, 100 * n):
+                if kept == 0:
+                    raise implausible(self.weigher.model, f"every world tried ({tried:,})")
+                break  # a few kept: solve those rather than draw on without end
         if not rows_out:
             return np.zeros((0, 0), dtype=np.uint8), np.zeros(0)
         return np.vstack(rows_out), np.concatenate(w_out)
@@ -429,10 +428,6 @@ def _clearly_best(
     return True
 
 
-def _model_name(model: OpponentModel) -> str:
-    return str(getattr(model, "name", type(model).__name__))
-
-
 def opponent_weights(
     position: View | Game,
     view: View,
@@ -449,10 +444,6 @@ def opponent_weights(
         if history is not None:
             raise SixtySixError("a history is only used with an opponent model")
         return None
-    if not callable(getattr(model, "probability", None)):
-        raise SixtySixError(
-            f"an opponent model needs a probability(view, action) method, got {model!r}"
-        )
     if history is None:
         if not isinstance(position, Game):
             raise HistoryError(
@@ -646,16 +637,15 @@ def _loop(
     rec: Recommendation | None = None
     while True:
         want = min(batch, budget - done) - len(pending_rows)
+        t_take = time.perf_counter()
         if want > 0:
             more_rows, more_w = source.take(want)
             pending_rows = more_rows if not len(pending_rows) else np.vstack([pending_rows, more_rows])
             pending_w = np.concatenate([pending_w, more_w])
         if not len(pending_rows):
             if rec is None:  # every world was ruled out by the opponent model
-                raise SixtySixError(
-                    "the opponent model gives every world weight 0: the observed actions are "
-                    "impossible under it; try a larger eps"
-                )
+                assert source.weigher is not None
+                raise implausible(source.weigher.model, "every world")
             break
         if stop is not None and stop.is_set() and rec is not None:
             rec = replace(rec, stopped="stop", seconds=time.perf_counter() - start)
@@ -668,6 +658,7 @@ def _loop(
             base._state, pending_rows, codes, "game_points", 0, 0.0, True, deadline,
         )
         spent = time.perf_counter() - t0
+        took = t0 - t_take  # drawing (and weighting) worlds: part of a batch's time too
         keep = ~aborted
         if keep.any():  # worlds the deadline cut off are left out
             rows_done.append(values[keep])
@@ -676,7 +667,7 @@ def _loop(
         done += int(keep.sum())
         if done:
             solved_some.set()
-        per_world = spent / max(1, len(pending_rows))
+        per_world = (spent + took) / max(1, len(pending_rows))
         batch = int(min(max(threads, _BATCH_SECONDS / max(per_world, 1e-7)), 4096))
         pending_rows, pending_w = np.zeros((0, 0), dtype=np.uint8), np.zeros(0)
         if not rows_done:  # the time ran out before the first world was solved
@@ -716,7 +707,7 @@ def _loop(
             values=vals,
             weights=w,
             ess=float(w.sum()) ** 2 / float((w * w).sum()),
-            opponent_model=None if source.weigher is None else _model_name(source.weigher.model),
+            opponent_model=None if source.weigher is None else model_name(source.weigher.model),
             ruled_out=source.ruled_out,
         )
         if on_progress is not None:
