@@ -102,7 +102,17 @@ State place_cards(const State& base, const std::uint8_t* row, int width) {
 }
 
 WorldPool::WorldPool(int threads, std::size_t tt_mib) : threads_(std::max(1, threads)) {
-  for (int t = 0; t < threads_; ++t) tables_.push_back(std::make_unique<TranspositionTable>(tt_mib));
+  for (int t = 0; t < threads_; ++t) {
+    tables_.push_back(std::make_unique<TranspositionTable>(tt_mib));
+    gates_.push_back(std::make_unique<BoundsGate>());
+  }
+  guesses_.resize(threads_);
+}
+
+void WorldPool::new_generation() {
+  for (auto& t : tables_) t->new_generation();
+  for (auto& g : gates_) *g = BoundsGate();
+  for (auto& g : guesses_) g.clear();
 }
 
 WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<Line>& lines,
@@ -118,10 +128,11 @@ WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<L
   const int t_count = static_cast<int>(std::max<std::size_t>(1, std::min<std::size_t>(threads_, n)));
   auto work = [&](int t) {
     TranspositionTable& tt = *tables_[t];
-    const std::size_t from = n * t / t_count, to = n * (t + 1) / t_count;
+    BoundsGate* gate = gates_[t].get();
     // Neighbouring worlds mostly share values: the previous one's is the first guess.
-    std::vector<int> guess(k, Search::kNoGuess);
-    auto gate = std::make_unique<BoundsGate>();
+    std::vector<int>& guess = guesses_[t];
+    if (guess.size() != k) guess.assign(k, Search::kNoGuess);
+    const std::size_t from = n * t / t_count, to = n * (t + 1) / t_count;
     for (std::size_t w = from; w < to; ++w) {
       const State& s = worlds[w];
       if (!share_table) tt.new_generation();
@@ -139,7 +150,7 @@ WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<L
         }
         lim.max_seconds = lim.max_seconds > 0 ? std::min(lim.max_seconds, left) : left;
       }
-      Search search(tt, obj, s.to_act, lim, gate.get());
+      Search search(tt, obj, s.to_act, lim, gate);
       try {
         // (No search of the root first: its value would cap the lines' values, but it costs
         // about what it saves; the previous world's values are better guesses.)

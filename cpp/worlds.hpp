@@ -28,10 +28,18 @@ struct WorldsOut {
 using Line = std::vector<Action>;
 
 // The value after each line in each world for the side to act at the base (objectives as in
-// Search), on a pool of threads with a table each. Thread t takes a contiguous share of the
-// worlds. With `share_table` a thread's table keeps its entries from one world to the next
-// and from one call to the next (positions repeat across worlds; keys name everything a value
-// depends on, so values do not change; node counts then depend on how worlds were split).
+// Search), on a pool of threads with a table each. With `share_table` a thread's table keeps
+// its entries from one world to the next and from one call to the next (positions repeat
+// across worlds; keys name everything a value depends on, so values do not change).
+//
+// Thread t takes the t-th contiguous share of a call's worlds (neighbouring worlds share
+// positions). What a thread carries from one world to the next (its table, its bounds
+// statistics, its guesses: the previous world's values) is kept from one call to the next
+// until new_generation(). So node counts follow from the worlds, their order, the pool's thread
+// count and (with more than one thread) how the run was split into calls; with one thread the
+// split does not matter. They do not depend on what the pool solved before new_generation();
+// values never depend on any of it. A cancel or a `deadline` that aborts worlds makes them
+// timing-dependent.
 // `deadline` (seconds from the call, 0: none): worlds not finished by then are marked aborted.
 class WorldPool {
  public:
@@ -39,11 +47,10 @@ class WorldPool {
   WorldsOut solve(const std::vector<State>& worlds, const std::vector<Line>& lines, Objective obj,
                   Limits limits, bool share_table, double deadline = 0);
   int threads() const { return threads_; }
-  // Entries of earlier calls stop answering: the next solve() runs as on fresh tables (the
-  // same values and node counts), without allocating and zeroing them again.
-  void new_generation() {
-    for (auto& t : tables_) t->new_generation();
-  }
+  // A new run: entries of earlier calls stop answering and the threads' statistics and guesses
+  // start afresh, so the next solve() runs as on a fresh pool (the same values and node
+  // counts), without allocating and zeroing the tables again.
+  void new_generation();
   // From any thread: the running solve() marks its unfinished worlds aborted and returns.
   void cancel() { cancel_.store(true); }
 
@@ -51,6 +58,9 @@ class WorldPool {
   int threads_;
   std::atomic<bool> cancel_{false};
   std::vector<std::unique_ptr<TranspositionTable>> tables_;
+  // Per thread, carried across calls within a run (see above).
+  std::vector<std::unique_ptr<BoundsGate>> gates_;
+  std::vector<std::vector<int>> guesses_;
 };
 
 }  // namespace ss

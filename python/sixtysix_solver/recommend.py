@@ -73,7 +73,10 @@ recommendation maximises its average (the game points themselves by default)."""
 
 _Z95 = 1.959963984540054
 _Z_CLEAR = 3.2905267314919255  # 99.9%: the test is repeated after every batch
-_BATCH_SECONDS = 0.15
+# Worlds are solved in batches of about this many search nodes per thread (about 0.15 s on a
+# current core), so that stops and progress are seen soon. Sized by nodes, not by time, so
+# that a run's batches, hence its node counts, are the same on every run (see _loop).
+_BATCH_NODES = 1_500_000
 
 # Worker pools are kept from one call to the next: a fresh one allocates its tables (16-64 MiB
 # of huge pages the kernel zeroes), 2-100 ms a call. A kept pool starts a new generation, which
@@ -631,13 +634,15 @@ def _loop(
     weights_done: list[float] = []
     nodes = 0
     pending_rows, pending_w = np.zeros((0, 0), dtype=np.uint8), np.zeros(0)
-    batch = threads  # then sized to take about _BATCH_SECONDS, so stops are seen soon
+    # The first batch one world per thread, then about _BATCH_NODES per thread. (Sizes follow
+    # from node counts, not from timings: with more than one thread a table's worlds depend on
+    # how the run is split into batches, and the same seed must give the same node counts.)
+    batch = threads
     done = 0
     stopped = "done"
     rec: Recommendation | None = None
     while True:
         want = min(batch, budget - done) - len(pending_rows)
-        t_take = time.perf_counter()
         if want > 0:
             more_rows, more_w = source.take(want)
             pending_rows = more_rows if not len(pending_rows) else np.vstack([pending_rows, more_rows])
@@ -653,12 +658,9 @@ def _loop(
         deadline = 0.0
         if time_limit is not None:
             deadline = max(1e-6, time_limit - (time.perf_counter() - start))
-        t0 = time.perf_counter()
         values, node_counts, aborted = pool.solve(
             base._state, pending_rows, codes, "game_points", 0, 0.0, True, deadline,
         )
-        spent = time.perf_counter() - t0
-        took = t0 - t_take  # drawing (and weighting) worlds: part of a batch's time too
         keep = ~aborted
         if keep.any():  # worlds the deadline cut off are left out
             rows_done.append(values[keep])
@@ -667,8 +669,8 @@ def _loop(
         done += int(keep.sum())
         if done:
             solved_some.set()
-        per_world = (spent + took) / max(1, len(pending_rows))
-        batch = int(min(max(threads, _BATCH_SECONDS / max(per_world, 1e-7)), 4096))
+        per_world = max(1.0, float(node_counts.sum()) / max(1, len(pending_rows)))
+        batch = int(min(max(threads, _BATCH_NODES * threads / per_world), 4096))
         pending_rows, pending_w = np.zeros((0, 0), dtype=np.uint8), np.zeros(0)
         if not rows_done:  # the time ran out before the first world was solved
             raise SearchLimitError(

@@ -1,0 +1,103 @@
+"""Node counts of a recommendation are reproducible: the same seed and thread count give the
+same count on every run, after any earlier call, on a kept or a fresh pool; with one thread
+also however the run is split into batches (values never depend on any of it)."""
+
+from __future__ import annotations
+
+import random
+import sys
+from typing import Any
+
+import numpy as np
+import pytest
+
+from sixtysix_solver import _core
+from sixtysix_solver.actions import Kind
+from sixtysix_solver.game import Game
+from sixtysix_solver.recommend import Recommendation, recommend
+from sixtysix_solver.view import View
+from sixtysix_solver.worlds import WorldSpace, first_layout
+
+# (the package's `recommend` attribute is the function: the module itself)
+R = sys.modules["sixtysix_solver.recommend"]
+
+
+def short_stock(seed: int, stock: int = 6) -> View:
+    """The leader's view in a seeded random sixty-six game once the stock holds at most
+    ``stock`` cards (nobody closes): worlds of tens of thousands of nodes each."""
+    rng = random.Random(seed)
+    for _ in range(50):
+        g = Game.deal("sixty-six", seed=rng.randrange(2**32))
+        while not g.is_over:
+            f = g.fields()
+            if 0 < len(f["stock"]) <= stock and g.phase == "lead" and f["closed_by"] in (None, -1):
+                assert g.to_act is not None
+                return View.from_game(g, g.to_act)
+            legal = g.legal_actions()
+            calm = [a for a in legal if a.kind not in (Kind.CLOSE, Kind.CLAIM)]
+            g.apply(rng.choice(calm or legal))
+    raise AssertionError("no position found")
+
+
+def _figures(rec: Recommendation) -> tuple[object, ...]:
+    return tuple((str(s.action), s.mean, s.win) for s in rec.actions)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_pool_split_into_calls_and_kept_between_runs(threads: int) -> None:
+    view = short_stock(1)
+    rows, _ = R._Source(WorldSpace(view, stock_order=True), False, 7).take(48)
+    base = first_layout(view).game(view)
+    codes = [[a.code] for a in base.legal_actions()]
+
+    def run(pool: Any, splits: list[int]) -> tuple[np.ndarray, np.ndarray]:
+        vals, nodes = [], []
+        for a, b in zip([0, *splits], [*splits, len(rows)]):
+            v, n, aborted = pool.solve(
+                base._state, rows[a:b], codes, "game_points", 0, 0.0, True, 0.0,
+            )
+            assert not aborted.any()
+            vals.append(v)
+            nodes.append(n)
+        return np.concatenate(vals), np.concatenate(nodes)
+
+    fresh_v, fresh_n = run(_core.WorldPool(threads, 16), [10, 30])
+    kept = _core.WorldPool(threads, 16)
+    run(kept, [5])  # an earlier run of the same worlds...
+    kept.new_generation()
+    other, _ = R._Source(WorldSpace(view, stock_order=True), False, 8).take(20)
+    kept.solve(base._state, other, codes, "game_points", 0, 0.0, True, 0.0)  # ...and of others
+    kept.new_generation()
+    v, n = run(kept, [10, 30])
+    assert (v == fresh_v).all()
+    assert n.tolist() == fresh_n.tolist()
+    if threads == 1:  # one thread: the split into calls does not matter either
+        for splits in ([], [1], [1, 2, 3, 47], list(range(1, 48))):
+            v, n = run(_core.WorldPool(1, 16), splits)
+            assert (v == fresh_v).all()
+            assert n.tolist() == fresh_n.tolist(), splits
+
+
+def test_recommend_nodes_do_not_depend_on_earlier_calls() -> None:
+    view, other = short_stock(2), short_stock(3)
+    for threads in (1, 2):
+        first = recommend(view, worlds=40, seed=5, threads=threads, exact=False)
+        recommend(other, worlds=25, seed=9, threads=threads, exact=False)
+        recommend(view, worlds=17, seed=5, threads=threads, exact=False)
+        again = recommend(view, worlds=40, seed=5, threads=threads, exact=False)
+        R._POOLS.clear()  # a fresh pool
+        fresh = recommend(view, worlds=40, seed=5, threads=threads, exact=False)
+        assert _figures(first) == _figures(again) == _figures(fresh)
+        assert first.nodes == again.nodes == fresh.nodes, threads
+
+
+def test_recommend_nodes_do_not_depend_on_batches_with_one_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    view = short_stock(4)
+    recs = []
+    for batch_nodes in (1, 50_000, 10**12):  # a world a batch .. all in the second batch
+        monkeypatch.setattr(R, "_BATCH_NODES", batch_nodes)
+        recs.append(recommend(view, worlds=40, seed=11, threads=1, exact=False))
+    assert len({_figures(r) for r in recs}) == 1
+    assert len({r.nodes for r in recs}) == 1, [r.nodes for r in recs]
