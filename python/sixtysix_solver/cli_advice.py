@@ -20,7 +20,6 @@ from .agents import random_action
 from .cli import DealerOpt, _fail, _parse_overrides, app, console
 from .errors import SixtySixError
 from .game import Game
-from .history import History
 from .profiles import get_profile
 from .recommend import ActionStats, Recommendation, match_utility, recommend
 from .view import View
@@ -109,17 +108,12 @@ ModelOpt = Annotated[
 
 
 def _weighting(model_text: str | None, game: Game | None) -> dict[str, Any]:
-    from .opponents import parse_opponent_model
+    from .opponents import parse_opponent_model, weighting_for
 
-    if model_text is None:
-        return {}
-    model = parse_opponent_model(model_text)
-    if model is None:
-        return {}
-    if game is None:
+    if game is None and model_text is not None and parse_opponent_model(model_text) is not None:
         raise SixtySixError("--opponent-model needs the hand's history: use --deal (a view or "
                             "a position has none)")
-    return {"opponent_model": model, "history": History.from_game(game)}
+    return {} if game is None else weighting_for(model_text, game)
 
 
 @contextmanager

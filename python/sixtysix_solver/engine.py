@@ -36,9 +36,14 @@ from .actions import Action
 from .cards import Card
 from .closing import ClosingAnalysis, analyse_closing
 from .errors import SearchLimitError, SixtySixError
-from .history import History, HistoryError
+from .history import HistoryError
 from .notation import format_profile, parse_card_list, parse_position, parse_profile
-from .opponents import ImplausibleHistoryError, model_name, parse_opponent_model
+from .opponents import (
+    ImplausibleHistoryError,
+    model_name,
+    parse_opponent_model,
+    weighting_for,
+)
 from .profiles import PROFILES, Profile
 from .record import RECORD_HEADER, format_record
 from .recommend import Recommendation, Utility, match_utility, recommend, stock_in_play
@@ -514,15 +519,11 @@ class Engine:
     def _weighting(self, t: HandTracker) -> dict[str, Any]:
         """The opponent model and the hand's history for a search (none when the option is
         off, or when the hand has no history: a hand joined from a view)."""
-        model = parse_opponent_model(self.options.opponentmodel)
-        if model is None:
-            return {}
         try:
-            history = History.from_game(t.shadow(), t.seat)
+            return weighting_for(self.options.opponentmodel, t.shadow(), t.seat)
         except HistoryError as err:
             self.send(f"info string opponent model unavailable ({err}); worlds unweighted")
             return {}
-        return {"opponent_model": model, "history": history}
 
     def _weighted(self, call: Callable[..., _R], weighting: dict[str, Any]) -> _R:
         """``call(**weighting)``; when the model rules out every world (the opponent played

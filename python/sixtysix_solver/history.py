@@ -37,6 +37,7 @@ from .errors import SixtySixError
 from .facts import Holds, Lack
 from .game import Game
 from .profiles import Profile
+from .tracker import _could_exchange
 from .view import View, _fresh_deal, _history_facts, _view_from_fields
 
 __all__ = ["Decision", "Draw", "History", "HistoryError"]
@@ -233,11 +234,3 @@ class History:
     def others(self) -> list[int]:
         """The players whose hidden cards and choices the history is about."""
         return [p for p in range(self.profile.players) if p != self.seat]
-
-
-def _could_exchange(prof: Profile, f: dict[str, Any], p: int) -> bool:
-    """Whether ``p`` could exchange now if it held the low trump (the engine's conditions
-    except holding it and the player's own hidden ``exchange_lost`` flag)."""
-    from .tracker import _could_exchange as could
-
-    return could(prof, f, p)

@@ -29,15 +29,18 @@ sixtysix_solver.opponents.ModelError: eps must be a number from 0 to 1, got 2.0
 from __future__ import annotations
 
 import math
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .actions import Action
 from .bots import HeuristicAgent, legal_actions
 from .errors import SixtySixError
 from .view import View
 
+if TYPE_CHECKING:
+    from .game import Game
+
 __all__ = ["HeuristicModel", "ImplausibleHistoryError", "ModelError", "OpponentModel",
-           "UniformModel", "implausible", "model_name",
+           "UniformModel", "implausible", "model_name", "weighting_for",
            "parse_opponent_model"]
 
 
@@ -133,3 +136,16 @@ def parse_opponent_model(text: str) -> OpponentModel | None:
             raise ModelError(f"eps must be a number from 0 to 1, got {arg!r}") from None
         return HeuristicModel(eps)
     raise ModelError(f"unknown opponent model {text!r}: expected none, uniform or heuristic[:EPS]")
+
+
+def weighting_for(model_text: str | None, game: Game, seat: int | None = None) -> dict[str, Any]:
+    """The keyword arguments that weight a search's worlds by the model named ``model_text``
+    (``{}`` for none): the model and the hand's history from ``game`` at ``seat`` (default:
+    the player to act). Raises :class:`~sixtysix_solver.history.HistoryError` when the game has
+    no usable history (it did not start at a deal)."""
+    from .history import History  # (history imports the view machinery; keep this module light)
+
+    model = parse_opponent_model(model_text) if model_text is not None else None
+    if model is None:
+        return {}
+    return {"opponent_model": model, "history": History.from_game(game, seat)}

@@ -133,9 +133,11 @@ class Recommendation:
     (``"done"``, ``"time"``, ``"clear"`` or ``"stop"``); ``values[w, a]``: game points of
     action ``a`` in world ``w``; ``weights[w]``: the world's weight (deals it stands for,
     times the likelihood of the other players' past actions with an opponent model);
-    ``ess``: the effective number of worlds (Kish: (sum w)^2 / sum w^2), which the intervals
-    rest on; ``opponent_model``: the model's name when worlds were weighted by one, and
-    ``ruled_out`` the worlds it gave weight 0 (not solved).
+    ``ess``: the effective number of worlds (Kish: (sum w)^2 / sum w^2), which the win
+    interval rests on (the mean's interval uses the weighted ratio estimator's variance);
+    ``opponent_model``: the model's name when worlds were weighted by one, and ``ruled_out``
+    how many worlds drawn it gave weight 0 (not solved; sampled worlds are drawn with
+    replacement, so a world may count more than once).
     """
 
     seat: int
@@ -298,10 +300,15 @@ def _interval(mean: float, var: float) -> tuple[float, float]:
     return (mean - half, mean + half)
 
 
+def _ess(w: npt.NDArray[np.float64]) -> float:
+    """Kish's effective sample size of weighted worlds: (sum w)^2 / sum w^2."""
+    return float(w.sum()) ** 2 / float((w * w).sum())
+
+
 def _wilson(p: float, w: npt.NDArray[np.float64], fpc: float) -> tuple[float, float]:
     """Wilson's 95% interval for a proportion (sound near 0 and 1), with the effective sample
     size of weighted worlds and the finite population correction."""
-    n = float(w.sum()) ** 2 / float((w * w).sum()) / max(fpc, 1e-12)
+    n = _ess(w) / max(fpc, 1e-12)
     z2 = _Z95 * _Z95
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = _Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
@@ -391,17 +398,33 @@ def paired_difference(
         if j is None:
             raise SixtySixError(f"{act} is not one of this decision's actions")
         cols.append(j)
-    u = rec.values[:, cols].astype(np.float64)
-    if utility is not None:
-        table = {int(o): utility(int(o)) for o in np.unique(rec.values[:, cols])}
-        u = np.vectorize(lambda o: table[int(o)], otypes=[np.float64])(rec.values[:, cols])
-    d = u[:, 0] - u[:, 1]
-    if not d.any():
+    got = _paired(_utilities(rec.values[:, cols], utility), rec.weights, 0, 1, 1.0)
+    if got is None:
         return 0.0, 0.0
-    mean, var = _mean_var(d, rec.weights, 1.0)
+    mean, var = got
     if rec.exact:  # every world solved: no sampling error
         return mean, 0.0
     return mean, math.sqrt(var) if math.isfinite(var) else math.inf
+
+
+def _utilities(values: npt.NDArray[np.int16], utility: Utility | None) -> npt.NDArray[np.float64]:
+    """Each world's result as what it is worth (game points without a utility)."""
+    if utility is None:
+        return values.astype(np.float64)
+    table = {int(o): utility(int(o)) for o in np.unique(values)}
+    out: npt.NDArray[np.float64] = np.vectorize(lambda o: table[int(o)], otypes=[np.float64])(values)
+    return out
+
+
+def _paired(
+    u: npt.NDArray[np.float64], w: npt.NDArray[np.float64], i: int, j: int, fpc: float,
+) -> tuple[float, float] | None:
+    """Mean and variance of column i less column j over the same worlds; None when they are
+    equal in every world."""
+    d = u[:, i] - u[:, j]
+    if not d.any():
+        return None
+    return _mean_var(d, w, fpc)
 
 
 def _clearly_best(
@@ -415,18 +438,10 @@ def _clearly_best(
     worlds, at 99.9%)? Actions that score the same in every world solved do not hold it up."""
     if len(values) < 64:
         return False
-    u = values.astype(np.float64)
-    if utility is not None:
-        table = {int(o): utility(int(o)) for o in np.unique(values)}
-        u = np.vectorize(lambda o: table[int(o)], otypes=[np.float64])(values)
+    u = _utilities(values, utility)
     for j in range(values.shape[1]):
-        if j == best:
-            continue
-        d = u[:, best] - u[:, j]
-        if not d.any():
-            continue
-        m, var = _mean_var(d, weights, fpc)
-        if m - _Z_CLEAR * math.sqrt(var) <= 0:
+        got = None if j == best else _paired(u, weights, best, j, fpc)
+        if got is not None and got[0] - _Z_CLEAR * math.sqrt(got[1]) <= 0:
             return False
     return True
 
@@ -708,7 +723,7 @@ def _loop(
             nodes=nodes,
             values=vals,
             weights=w,
-            ess=float(w.sum()) ** 2 / float((w * w).sum()),
+            ess=_ess(w),
             opponent_model=None if source.weigher is None else model_name(source.weigher.model),
             ruled_out=source.ruled_out,
         )
