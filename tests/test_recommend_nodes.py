@@ -4,16 +4,15 @@ also however the run is split into batches (values never depend on any of it).""
 
 from __future__ import annotations
 
-import random
+import importlib.util
 import sys
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 
 from sixtysix_solver import _core
-from sixtysix_solver.actions import Kind
-from sixtysix_solver.game import Game
 from sixtysix_solver.recommend import Recommendation, recommend
 from sixtysix_solver.view import View
 from sixtysix_solver.worlds import WorldSpace, first_layout
@@ -22,20 +21,23 @@ from sixtysix_solver.worlds import WorldSpace, first_layout
 R = sys.modules["sixtysix_solver.recommend"]
 
 
-def short_stock(seed: int, stock: int = 6) -> View:
-    """The leader's view in a seeded random sixty-six game once the stock holds at most
-    ``stock`` cards (nobody closes): worlds of tens of thousands of nodes each."""
-    rng = random.Random(seed)
-    for _ in range(50):
-        g = Game.deal("sixty-six", seed=rng.randrange(2**32))
-        while not g.is_over:
-            f = g.fields()
-            if 0 < len(f["stock"]) <= stock and g.phase == "lead" and f["closed_by"] in (None, -1):
-                assert g.to_act is not None
-                return View.from_game(g, g.to_act)
-            legal = g.legal_actions()
-            calm = [a for a in legal if a.kind not in (Kind.CLOSE, Kind.CLAIM)]
-            g.apply(rng.choice(calm or legal))
+def _bench_recommend() -> Any:
+    path = Path(__file__).resolve().parents[1] / "bench" / "recommend.py"
+    spec = importlib.util.spec_from_file_location("bench_recommend", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def short_stock(seed: int) -> View:
+    """The benchmark's leader's view once the sixty-six stock holds at most 6 cards (the first
+    seeded game from ``seed`` on that gets there): worlds of tens of thousands of nodes."""
+    bench = _bench_recommend()
+    for s in range(seed * 1000, seed * 1000 + 50):
+        view = bench.short_stock(s)
+        if view is not None:
+            return view  # type: ignore[no-any-return]
     raise AssertionError("no position found")
 
 
