@@ -203,6 +203,7 @@ Objective objective_of(const std::string& name) {
   if (name == "game_points") return Objective::GAME_POINTS;
   if (name == "win") return Objective::WIN;
   if (name == "card_points") return Objective::CARD_POINTS;
+  if (name == "tricks") return Objective::TRICKS;  // (the core's own; tests reach it)
   throw IllegalActionError("unknown objective '" + name + "': use game_points, win or card_points");
 }
 
@@ -317,6 +318,9 @@ PYBIND11_MODULE(_core, m) {
       .def_readonly("players", &RuleSet::players)
       .def_readonly("sides", &RuleSet::sides);
 
+  m.def("set_strict_path", &set_strict_path, py::arg("mode"),
+        "The two-player strict-phase search: 0 off, 1 on the State, 2 compact (values never change).");
+  m.def("strict_path", &strict_path);
   m.def("seeded_deal", [](const RuleSet& r, int dealer, std::uint64_t seed) {
     return deal_to_dict(seeded_deal(r, dealer, seed));
   }, py::arg("rules"), py::arg("dealer"), py::arg("seed"));

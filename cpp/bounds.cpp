@@ -1,5 +1,7 @@
 #include "bounds.hpp"
 
+#include "strict.hpp"
+
 namespace ss {
 
 namespace {
@@ -8,7 +10,8 @@ namespace {
 // other side holds, has in the current trick, or could still draw. (A plain-suit master is no
 // sure winner: discarded on another suit it loses. An identical copy elsewhere is no lower
 // card either: the first played wins.)
-Mask sure_winners(const State& s, Mask mine, Mask in_play) {
+template <class S>
+Mask sure_winners(const S& s, Mask mine, Mask in_play) {
   const Mask trumps = suit_mask(s.trump_suit);
   const Mask other = in_play & ~mine & trumps;
   int top_other = kRanks;  // rank index of their highest trump (a lower index is higher)
@@ -18,7 +21,8 @@ Mask sure_winners(const State& s, Mask mine, Mask in_play) {
 
 }  // namespace
 
-Outlook outlook(const State& s) {
+template <class S>
+Outlook outlook(const S& s) {
   const RuleSet& r = s.R();
   Outlook o;
   // Cards still to be won: in hands, in the trick, and in the stock while it can be drawn.
@@ -77,7 +81,8 @@ namespace {
 
 // The return side x receives for a claim made now, the other side's score and tricks as they
 // stand (the closing rules included).
-int claim_return(const State& s, const Outlook& o, int x) {
+template <class S>
+int claim_return(const S& s, const Outlook& o, int x) {
   const RuleSet& r = s.R();
   const int y = 1 - x;
   int pts = o.tricks[y] == 0 ? 3 : (o.score[y] < r.schneider ? 2 : 1);
@@ -94,7 +99,8 @@ int claim_return(const State& s, const Outlook& o, int x) {
 
 }  // namespace
 
-bool quick_claim(const State& s, const Outlook& o, int* value) {
+template <class S>
+bool quick_claim(const S& s, const Outlook& o, int* value) {
   const RuleSet& r = s.R();
   if (r.claim == Claim::NONE || s.n() != 2 || s.phase != Phase::LEAD || s.marriage_suit >= 0)
     return false;
@@ -123,7 +129,8 @@ bool quick_claim(const State& s, const Outlook& o, int* value) {
   return true;
 }
 
-int best_return(const State& s, const Outlook& o, int x) {
+template <class S>
+int best_return(const S& s, const Outlook& o, int x) {
   const RuleSet& r = s.R();
   const int y = 1 - x;
   const int xs = o.score[x], ys = o.score[y];
@@ -165,5 +172,13 @@ int best_return(const State& s, const Outlook& o, int x) {
   if (best == 0) return 0;
   return -(1 + s.carry);
 }
+
+// The general State and the strict phase's compact one (strict.hpp).
+template Outlook outlook(const State&);
+template Outlook outlook(const Strict2&);
+template int best_return(const State&, const Outlook&, int);
+template int best_return(const Strict2&, const Outlook&, int);
+template bool quick_claim(const State&, const Outlook&, int*);
+template bool quick_claim(const Strict2&, const Outlook&, int*);
 
 }  // namespace ss

@@ -14,17 +14,21 @@ struct Outlook {
   Mask winners[2] = {};  // cards that win whatever trick they are played to
 };
 
-Outlook outlook(const State& s);
+// (S: State, or the strict phase's compact Strict2.)
+template <class S>
+Outlook outlook(const S& s);
 
 // The best return (game points for a player of side x, carry included) side x can still reach
 // in lines where the other side never chooses a move that only hurts itself: no new close, no
 // false claim, a claim as soon as it holds the target. Taking options away from the opponent
 // can only raise x's minimax value, so this bounds the true value from above.
-int best_return(const State& s, const Outlook& o, int x);
+template <class S>
+int best_return(const S& s, const Outlook& o, int x);
 
 // A sure return for the side on lead: it cashes its sure winners one after another (keeping
 // the lead) and claims as soon as it holds the target, before the other side wins a trick.
 // Returns false when that does not reach the target.
-bool quick_claim(const State& s, const Outlook& o, int* value);
+template <class S>
+bool quick_claim(const S& s, const Outlook& o, int* value);
 
 }  // namespace ss

@@ -42,7 +42,7 @@ int most_points(const RuleSet& r) {
 
 Search::Search(TranspositionTable& tt, Objective obj, int player, Limits limits, BoundsGate* gate)
     : tt_(tt), obj_(obj), player_(player), limits_(limits), start_(std::chrono::steady_clock::now()),
-      gate_(gate ? *gate : own_gate_) {}
+      strict_on_(strict_path()), gate_(gate ? *gate : own_gate_) {}
 
 void Search::set_tt_min_cards(const State& root) {
   tt_min_cards_ = root.n();
@@ -98,7 +98,8 @@ bool Search::shortcut(const State& s, int* v) const {
   return true;
 }
 
-void Search::bounds(const State& s, int* lo, int* hi) const {
+template <class S>
+void Search::bounds(const S& s, int* lo, int* hi) const {
   *lo = lo_;
   *hi = hi_;
   if (s.n() == 3) return;
@@ -134,7 +135,11 @@ void Search::bounds(const State& s, int* lo, int* hi) const {
   *lo = std::max(*lo, down);
 }
 
+template void Search::bounds(const State&, int*, int*) const;
+template void Search::bounds(const Strict2&, int*, int*) const;
+
 std::uint64_t Search::key(const State& s) const {
+  if (strict_on_ && strict_domain(s)) return strict_key(s);  // (its own key: strict.cpp)
   const RuleSet& r = s.R();
   std::uint64_t h = 0x243F6A8885A308D3ULL;
   for (int p = 0; p < s.n(); ++p) h = mix(h, s.hand[p] + static_cast<std::uint64_t>(p));
@@ -313,6 +318,7 @@ int Search::last_trick(const State& s) {
 }
 
 int Search::ab(const State& s, int alpha, int beta) {
+  if (strict_on_ && strict_domain(s)) return ab_strict(s, alpha, beta);
   if ((++nodes_ & 1023) == 0) check_limits();
   if (s.over()) return leaf_value(s);
   STAT(s, 0);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "state.hpp"
+#include "strict.hpp"
 #include "tt.hpp"
 
 namespace ss {
@@ -61,6 +62,11 @@ class BoundsGate {
   std::uint16_t skips_[3][kMaxCards + 1] = {};
 };
 
+// The dedicated two-player strict-phase search (strict.cpp) for searches created from now on:
+// 0 off, 1 on the State, 2 on the compact state (default). Values never depend on it.
+void set_strict_path(int mode);
+int strict_path();
+
 class Search {
  public:
   // `player`: whose side the values are for (with three players: that player against the
@@ -83,6 +89,15 @@ class Search {
 
  private:
   int ab(const State& s, int alpha, int beta);
+  // strict.cpp: the two-player strict phase (see strict_domain), the same values as ab().
+  bool strict_domain(const State& s) const;
+  int ab_strict(const State& s, int alpha, int beta);
+  int ab_compact(const Strict2& s, int alpha, int beta);
+  State materialize(const Strict2& s) const;  // the State of s (entry_'s other fields)
+  template <class S>
+  int moves_strict(const S& s, Action* buf) const;
+  template <class S>
+  std::uint64_t strict_key(const S& s) const;
   int exact(const State& s, int lo, int hi, int guess = kNoGuess);
   void set_range(const State& root);
   void set_tt_min_cards(const State& root);
@@ -96,7 +111,8 @@ class Search {
   bool shortcut(const State& s, int* v) const;
   bool forced_end(const State& s, int* v);
   int last_trick(const State& s);
-  void bounds(const State& s, int* lo, int* hi) const;  // sure bounds on the value
+  template <class S>  // (State, or the strict phase's Strict2)
+  void bounds(const S& s, int* lo, int* hi) const;  // sure bounds on the value
   int moves(const State& s, Action* buf, Action tt_move) const;
   std::uint64_t key(const State& s) const;
   bool maximizing(const State& s) const;
@@ -114,6 +130,8 @@ class Search {
   std::chrono::steady_clock::time_point start_;
   std::uint64_t nodes_ = 0;
   std::uint32_t history_[kMaxPlayers][kCodes] = {};
+  const State* entry_ = nullptr;  // where the running compact search began
+  int strict_on_;                 // the strict-phase path (set_strict_path), fixed per search
   BoundsGate own_gate_;
   BoundsGate& gate_;
 };

@@ -1,0 +1,438 @@
+// The two-player strict phase (stock closed or used up, no marriage left to declare): a
+// dedicated search over the same State with the general cases taken out of key, move
+// generation and apply. Most nodes of late-stock and whole-deal searches are here.
+//
+// Table policy: the same table; strict positions are keyed by strict_key() alone (key()
+// dispatches), with another seed, so no entry is read under both keys. Values are those of
+// ab(): the same bounds, shortcuts and leaves; only the work per node differs.
+#include <algorithm>
+#include <atomic>
+
+#include "bounds.hpp"
+#include "search.hpp"
+
+namespace ss {
+
+namespace {
+
+std::atomic<int> g_strict{2};
+
+inline std::uint64_t mix(std::uint64_t h, std::uint64_t w) {
+  h = (h ^ w) * 0x9E3779B97F4A7C15ULL;
+  return h ^ (h >> 29);
+}
+inline std::uint64_t fmix(std::uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xFF51AFD7ED558CCDULL;
+  h ^= h >> 33;
+  h *= 0xC4CEB9FE1A85EC53ULL;
+  return h ^ (h >> 33);
+}
+
+constexpr Action kNoMove = 0xFFFF;
+
+}  // namespace
+
+void set_strict_path(int mode) { g_strict.store(mode, std::memory_order_relaxed); }
+int strict_path() { return g_strict.load(std::memory_order_relaxed); }
+
+// Hands only shrink and `married` only grows here, so every position below one in the domain
+// is in it too: the dedicated search never hands back.
+bool Search::strict_domain(const State& s) const {
+  const RuleSet& r = s.R();
+  if (r.players != 2 || s.stock_open()) return false;
+  if (s.turn_step == 3 || s.marriage_suit >= 0) return false;  // (claim right, forced lead)
+  if (r.marriages != Marriages::ANY) return true;  // (OPEN: only while the stock is open)
+  for (int p = 0; p < 2; ++p) {  // a free king and queen of one suit: a marriage to declare
+    const Mask free = s.hand[p] & ~s.married;
+    const std::uint32_t k = codes_of(free & rank_mask(KING)), q = codes_of(free & rank_mask(QUEEN));
+    if ((k >> KING) & (q >> QUEEN)) return false;
+  }
+  return true;
+}
+
+// What a strict position's value depends on. Left out, as equivalent here: the stock (never
+// drawn), turn_step 0..2, `married`/`known` (only which copy is played), exchange_lost.
+template <class S>
+std::uint64_t Search::strict_key(const S& s) const {
+  std::uint64_t h = 0x452821E638D01377ULL;
+  h = mix(h, s.hand[0]);
+  h = mix(h, s.hand[1]);
+  const std::uint64_t lead = s.trick_len ? s.trick[0] : 0;
+  h = mix(h, lead | std::uint64_t{s.trick_len} << 8 | std::uint64_t(s.leader) << 10 |
+                 std::uint64_t(s.to_act + 1) << 12 | std::uint64_t(s.phase) << 16 |
+                 std::uint64_t(s.first_to_target + 1) << 20 |
+                 std::uint64_t(s.last_trick_winner + 1) << 24 | std::uint64_t(s.closed_by + 1) << 28 |
+                 std::uint64_t{s.close_opp_had_trick} << 32 |
+                 std::uint64_t(std::uint16_t(s.close_opp_score)) << 40 |
+                 std::uint64_t(s.tricks[0] > 0) << 56 | std::uint64_t(s.tricks[1] > 0) << 57);
+  // Relative objectives store values less what the side has: scores stay out of the key.
+  const std::uint64_t sc = relative() ? 0
+                                      : std::uint64_t(std::uint16_t(s.score[0])) |
+                                            std::uint64_t(std::uint16_t(s.score[1])) << 16;
+  h = mix(h, sc | std::uint64_t(std::uint16_t(s.pending[0])) << 32 |
+                 std::uint64_t(std::uint16_t(s.pending[1])) << 48);
+  h = mix(h, std::uint64_t(obj_) | std::uint64_t(player_) << 4 |
+                 std::uint64_t(std::uint16_t(s.carry)) << 8);
+  return fmix(h);
+}
+
+// moves() for this phase: follow, head (over the lead) and trump as the rules ask; the same
+// order (table move aside) and the same merging of equivalent 0-point cards.
+template <class S>
+int Search::moves_strict(const S& s, Action* buf) const {
+  const RuleSet& r = s.R();
+  const int p = s.to_act;
+  if (s.phase == Phase::END) {
+    int n = 0;
+    buf[n++] = make_action(PASS);
+    if (!relative()) buf[n++] = make_action(CLAIM);
+    return n;
+  }
+  const Mask h = s.hand[p];
+  const int trump = s.trump_suit;
+  Mask play = h;
+  int lead = -1;
+  if (s.trick_len) {  // the leader, an opponent, wins the trick so far
+    lead = s.trick[0];
+    const Mask follow = h & suit_mask(suit_of(lead));
+    const Mask trumps = h & suit_mask(trump);
+    if (follow) {
+      const Mask over = r.must_head != Head::NONE ? follow & higher_in_suit(lead) : 0;
+      play = over ? over : follow;
+    } else if (r.must_trump && trumps) {
+      play = trumps;  // (over-trumping needs a trump lead: then we could follow)
+    }
+  }
+  std::uint32_t codes = codes_of(play);
+  const bool claim = !relative() && s.can_claim(p);
+  if (!claim && !(codes & (codes - 1))) {  // forced
+    buf[0] = make_action(PLAY, __builtin_ctz(codes));
+    return 1;
+  }
+  const Mask in_play = s.hand[0] | s.hand[1] | (lead >= 0 ? bit(lead) : 0);
+  const Mask others = in_play & ~h;
+  const int trick_pts = lead >= 0 ? kPoints[rank_of(lead)] : 0;
+  int scores[kMaxActions];
+  int n = 0;
+  while (codes) {
+    const int c = __builtin_ctz(codes);
+    codes &= codes - 1;
+    const int rank = c & 7, suit = c >> 3;
+    if (rank >= NINE) {  // an equivalent higher 0-point card of ours is kept
+      bool skip = false;
+      for (int up = rank - 1; up >= NINE; --up) {
+        const Mask m = in_play & code_mask(code_of(suit, up));
+        if (!m) continue;
+        skip = (h & m) != 0 && !(m & ~h);
+        break;
+      }
+      if (skip) continue;
+    }
+    const int pts = kPoints[rank];
+    int sc;
+    if (lead < 0) {
+      sc = 4 * pts - (suit == trump ? 30 : 0);
+      const Mask same = others & suit_mask(suit);  // a lead nobody can beat takes the trick
+      const bool master = !(same & higher_in_suit(c)) && !(same & code_mask(c));
+      if (master && (suit == trump || same || !(others & suit_mask(trump)))) sc += 60;
+    } else if (beats(c, lead, trump)) {
+      sc = 100 + trick_pts + pts - (suit == trump ? 12 : 0);
+    } else {
+      sc = -2 * pts;
+    }
+    sc = sc * 4096 + static_cast<int>(std::min<std::uint32_t>(history_[p][c], 4095));
+    int j = n - 1;  // insertion, descending
+    while (j >= 0 && scores[j] < sc) {
+      buf[j + 1] = buf[j];
+      scores[j + 1] = scores[j];
+      --j;
+    }
+    buf[j + 1] = make_action(PLAY, c);
+    scores[j + 1] = sc;
+    ++n;
+  }
+  if (claim) buf[n++] = make_action(CLAIM);
+  return n;
+}
+
+template std::uint64_t Search::strict_key(const State&) const;  // (for key())
+
+// ab() restricted to the domain: no phase switches, no open-stock bound kind. Leads and
+// follows go on in the compact state (mode 2).
+int Search::ab_strict(const State& s, int alpha, int beta) {
+  if (strict_on_ == 2 && (s.phase == Phase::LEAD || s.phase == Phase::FOLLOW)) {
+    entry_ = &s;
+    return ab_compact(Strict2(s), alpha, beta);
+  }
+  if ((++nodes_ & 1023) == 0) check_limits();
+  if (s.over()) return leaf_value(s);
+  if (int fv; forced_end(s, &fv)) return fv;
+  const int held = popcount(s.hand[0]) + popcount(s.hand[1]);
+  const bool use_tt = s.trick_len == 0 && held > tt_min_cards_;
+  const std::uint64_t k = use_tt ? strict_key(s) : 0;
+  if (use_tt) tt_.prefetch(k);
+  int v;
+  if (shortcut(s, &v)) return v;
+  if (s.trick_len == 0) {
+    const int kind = s.closed_by >= 0 ? 1 : 2;
+    if (gate_.want(kind, held)) {
+      int blo, bhi;
+      bounds(s, &blo, &bhi);
+      gate_.note(kind, held, bhi <= alpha || blo == bhi || blo >= beta);
+      if (bhi <= alpha || blo == bhi) return bhi;
+      if (blo >= beta) return blo;
+    }
+  }
+  Action buf[kMaxActions];
+  const int n = moves_strict(s, buf);
+  const int off = relative() ? base(s) : 0;
+  if (const TTEntry* e = use_tt ? tt_.probe(k) : nullptr) {
+    const int lower = e->lower + off, upper = e->upper + off;
+    if (lower >= beta || lower == upper) return lower;
+    if (upper <= alpha) return upper;
+    if (lower > alpha) alpha = lower;
+    if (upper < beta) beta = upper;
+    for (int i = 1; i < n; ++i)
+      if (buf[i] == e->move) {
+        for (int j = i; j > 0; --j) buf[j] = buf[j - 1];
+        buf[0] = e->move;
+        break;
+      }
+  }
+  if (n == 0) return leaf_value(s);  // cannot happen in a legal position; stay total
+  const bool maxi = s.to_act == player_;  // (two players: each its own side)
+  const int a0 = alpha, b0 = beta;
+  int best = maxi ? lo_ - 1 : hi_ + 1;
+  Action best_move = kNoMove;
+  for (int i = 0; i < n; ++i) {
+    State c = s;
+    if (kind_of(buf[i]) == PLAY) c.play_strict2(arg_of(buf[i]));
+    else c.apply(buf[i]);
+    v = ab_strict(c, alpha, beta);
+    if (maxi ? v > best : v < best) {
+      best = v;
+      best_move = buf[i];
+      if (maxi) alpha = std::max(alpha, v);
+      else beta = std::min(beta, v);
+      if (alpha >= beta) {
+        if (kind_of(buf[i]) == PLAY) history_[s.to_act][arg_of(buf[i])] += static_cast<std::uint32_t>(held + s.trick_len);
+        break;
+      }
+    }
+  }
+  int lower = lo_, upper = hi_;
+  if (best <= a0) upper = best;
+  else if (best >= b0) lower = best;
+  else lower = upper = best;
+  if (use_tt) tt_.store(k, lower - off, upper - off, best_move, held);
+  return best;
+}
+
+// ab_strict() on the compact state. The last trick (no hand holds two cards), claims and the
+// end of play are left to the general code on the State of the position (materialize()):
+// they are leaves, and there the rules of scoring live.
+int Search::ab_compact(const Strict2& s, int alpha, int beta) {
+  if ((++nodes_ & 1023) == 0) check_limits();
+  // (base(): two players, each its own side)
+  const int off = !relative() ? 0 : obj_ == Objective::TRICKS ? s.tricks[player_] : s.score[player_];
+  if (!(s.hand[0] & (s.hand[0] - 1)) && !(s.hand[1] & (s.hand[1] - 1))) {
+    // forced_end(): the cache first (strict_key() is key() of the materialized State)
+    const std::uint64_t ek = strict_key(s);
+    int fv;
+    if (tt_.probe_end(ek, &fv)) return fv + off;
+    fv = last_trick(materialize(s));
+    tt_.store_end(ek, fv - off);
+    return fv;
+  }
+  const int held = s.card_count();
+  const bool use_tt = s.trick_len == 0 && held > tt_min_cards_;
+  const std::uint64_t k = use_tt ? strict_key(s) : 0;
+  if (use_tt) tt_.prefetch(k);
+  if (!relative() && s.score[s.to_act] >= s.R().target && s.can_claim(s.to_act)) {
+    State c = materialize(s);  // (shortcut(): a true claim is made at once)
+    c.apply(make_action(CLAIM));
+    return leaf_value(c);
+  }
+  if (s.trick_len == 0) {
+    const int kind = s.closed_by >= 0 ? 1 : 2;
+    if (gate_.want(kind, held)) {
+      int blo, bhi;
+      bounds(s, &blo, &bhi);
+      gate_.note(kind, held, bhi <= alpha || blo == bhi || blo >= beta);
+      if (bhi <= alpha || blo == bhi) return bhi;
+      if (blo >= beta) return blo;
+    }
+  }
+  Action buf[kMaxActions];
+  const int n = moves_strict(s, buf);
+  if (const TTEntry* e = use_tt ? tt_.probe(k) : nullptr) {
+    const int lower = e->lower + off, upper = e->upper + off;
+    if (lower >= beta || lower == upper) return lower;
+    if (upper <= alpha) return upper;
+    if (lower > alpha) alpha = lower;
+    if (upper < beta) beta = upper;
+    for (int i = 1; i < n; ++i)
+      if (buf[i] == e->move) {
+        for (int j = i; j > 0; --j) buf[j] = buf[j - 1];
+        buf[0] = e->move;
+        break;
+      }
+  }
+  const bool maxi = s.to_act == player_;
+  const int a0 = alpha, b0 = beta;
+  int best = maxi ? lo_ - 1 : hi_ + 1;
+  Action best_move = kNoMove;
+  int v;
+  for (int i = 0; i < n; ++i) {
+    if (kind_of(buf[i]) == PLAY) {
+      Strict2 c = s;
+      c.play(arg_of(buf[i]));
+      v = ab_compact(c, alpha, beta);
+    } else {  // a false claim (a true one was taken above): a leaf
+      State c = materialize(s);
+      c.apply(buf[i]);
+      if ((++nodes_ & 1023) == 0) check_limits();
+      v = leaf_value(c);
+    }
+    if (maxi ? v > best : v < best) {
+      best = v;
+      best_move = buf[i];
+      if (maxi) alpha = std::max(alpha, v);
+      else beta = std::min(beta, v);
+      if (alpha >= beta) {
+        if (kind_of(buf[i]) == PLAY) history_[s.to_act][arg_of(buf[i])] += static_cast<std::uint32_t>(held + s.trick_len);
+        break;
+      }
+    }
+  }
+  int lower = lo_, upper = hi_;
+  if (best <= a0) upper = best;
+  else if (best >= b0) lower = best;
+  else lower = upper = best;
+  if (use_tt) tt_.store(k, lower - off, upper - off, best_move, held);
+  return best;
+}
+
+State Search::materialize(const Strict2& c) const {
+  State s = *entry_;
+  for (int p = 0; p < 2; ++p) {
+    s.hand[p] = c.hand[p];
+    s.score[p] = c.score[p];
+    s.pending[p] = c.pending[p];
+    s.tricks[p] = c.tricks[p];
+  }
+  s.trick_len = c.trick_len;
+  s.trick[0] = c.trick[0];
+  s.leader = c.leader;
+  s.to_act = c.to_act;
+  s.phase = c.phase;
+  s.first_to_target = c.first_to_target;
+  s.last_trick_winner = c.last_trick_winner;
+  s.turn_step = 0;  // (0..2 are the same here)
+  s.marriage_suit = -1;
+  return s;
+}
+
+Strict2::Strict2(const State& s)
+    : rules(s.rules), married(s.married), close_opp_score(s.close_opp_score), carry(s.carry),
+      trick_len(s.trick_len), leader(s.leader), to_act(s.to_act),
+      first_to_target(s.first_to_target), last_trick_winner(s.last_trick_winner),
+      closed_by(s.closed_by), trump_suit(s.trump_suit), close_opp_had_trick(s.close_opp_had_trick),
+      phase(s.phase) {
+  for (int p = 0; p < 2; ++p) {
+    hand[p] = s.hand[p];
+    score[p] = s.score[p];
+    pending[p] = s.pending[p];
+    tricks[p] = s.tricks[p];
+  }
+  trick[0] = s.trick_len ? s.trick[0] : 0;
+}
+
+// State::can_claim in this phase (turn_step is never 3 here).
+bool Strict2::can_claim(int p) const {
+  switch (R().claim) {
+    case Claim::NONE: return false;
+    case Claim::LEAD_AFTER_TRICK_OR_MARRIAGE: return phase == Phase::LEAD && last_trick_winner == p;
+    case Claim::LEAD: return phase == Phase::LEAD;
+    case Claim::TURN: return true;
+  }
+  return false;
+}
+
+// State::play_strict2 without the fields no value reads (taken, bonus, known ...). Any copy
+// of two identical cards: they are worth the same.
+void Strict2::play(int code) {
+  const int p = to_act;
+  const int id = lowest(hand[p] & code_mask(code));
+  hand[p] &= ~bit(id);
+  if (trick_len == 0) {
+    leader = static_cast<std::int8_t>(p);
+    trick[0] = static_cast<std::uint8_t>(id);
+    trick_len = 1;
+    phase = Phase::FOLLOW;
+    to_act = static_cast<std::int8_t>(1 - p);
+    return;
+  }
+  const int first = trick[0];
+  const int w = beats(id, first, trump_suit) ? p : leader;
+  score[w] = static_cast<std::int16_t>(score[w] + kPoints[rank_of(first)] + kPoints[rank_of(id)] + pending[w]);
+  pending[w] = 0;
+  trick_len = 0;
+  tricks[w]++;
+  last_trick_winner = static_cast<std::int8_t>(w);
+  leader = static_cast<std::int8_t>(w);
+  if (first_to_target < 0 && score[w] >= R().target) first_to_target = static_cast<std::int8_t>(w);
+  phase = Phase::LEAD;  // (some hand still holds a card: not the last trick)
+  to_act = static_cast<std::int8_t>(w);
+}
+
+void State::play_strict2(int code) {
+  const int p = to_act;
+  // Of two identical cards the shown one (as apply does).
+  const Mask copies = hand[p] & code_mask(code);
+  const Mask shown = copies & (married | known[p]);
+  const int id = lowest(shown ? shown : copies);
+  hand[p] &= ~bit(id);
+  known[p] &= ~bit(id);
+  marriage_suit = -1;
+  turn_step = 0;
+  if (trick_len == 0) {
+    leader = static_cast<std::int8_t>(p);
+    trick[0] = static_cast<std::uint8_t>(id);
+    trick_len = 1;
+    phase = Phase::FOLLOW;
+    to_act = static_cast<std::int8_t>(1 - p);
+    return;
+  }
+  const int first = trick[0];
+  const int w = beats(id, first, trump_suit) ? p : leader;
+  taken[w] |= bit(first) | bit(id);
+  score[w] = static_cast<std::int16_t>(score[w] + kPoints[rank_of(first)] + kPoints[rank_of(id)] + pending[w]);
+  marriage_pts[w] = static_cast<std::int16_t>(marriage_pts[w] + pending[w]);
+  pending[w] = 0;
+  trick_len = 0;
+  tricks[w]++;
+  last_win[w] = ++trick_no;
+  last_trick_winner = static_cast<std::int8_t>(w);
+  leader = static_cast<std::int8_t>(w);
+  const bool done = (hand[0] | hand[1]) == 0;
+  if (done && closed_by < 0) {
+    bonus[w] = static_cast<std::int16_t>(bonus[w] + R().last_trick_bonus);
+    score[w] = static_cast<std::int16_t>(score[w] + R().last_trick_bonus);
+  }
+  if (first_to_target < 0 && score[w] >= R().target) first_to_target = static_cast<std::int8_t>(w);
+  if (done) {
+    if (R().claim != Claim::NONE) {
+      phase = Phase::END;
+      to_act = static_cast<std::int8_t>(w);
+    } else {
+      score_natural();
+    }
+    return;
+  }
+  phase = Phase::LEAD;  // (start_lead: no show window with two players)
+  to_act = static_cast<std::int8_t>(w);
+}
+
+}  // namespace ss

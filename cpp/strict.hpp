@@ -1,0 +1,46 @@
+// The compact state of a two-player strict-phase position (stock closed or used up, no
+// marriage left to declare): 64 bytes against State's ~270, copied once per node. It carries
+// State's field names and the queries bounds.cpp reads, so the sure bounds serve both.
+#pragma once
+#include <cstdint>
+
+#include "state.hpp"
+
+namespace ss {
+
+struct Strict2 {
+  const RuleSet* rules = nullptr;
+  Mask hand[2] = {};
+  Mask married = 0;
+  std::int16_t score[2] = {}, pending[2] = {};
+  std::int16_t close_opp_score = 0, carry = 0;
+  std::uint8_t tricks[2] = {};
+  std::uint8_t trick[1] = {};  // the lead, while trick_len is 1
+  std::uint8_t trick_len = 0;
+  std::int8_t leader = 0, to_act = 0, first_to_target = -1, last_trick_winner = -1;
+  std::int8_t closed_by = -1, trump_suit = 0;
+  bool close_opp_had_trick = false;
+  Phase phase = Phase::LEAD;  // LEAD or FOLLOW: the last trick is left to the general code
+  static constexpr int marriage_suit = -1;
+
+  explicit Strict2(const State& s);
+  const RuleSet& R() const { return *rules; }
+  static constexpr int n() { return 2; }
+  static constexpr int side(int p) { return p; }
+  static constexpr bool stock_open() { return false; }
+  static constexpr int stock_len() { return 0; }
+  static constexpr Mask stock_cards() { return 0; }
+  int card_count() const { return popcount(hand[0]) + popcount(hand[1]); }
+  bool can_claim(int p) const;
+  // As State's (scoring.cpp).
+  int closer_fail_points() const {
+    return R().close_fail == CloseFail::OPP2OR3_AT_CLOSE && !close_opp_had_trick ? 3 : 2;
+  }
+  int closing_stakes() const {
+    return !close_opp_had_trick ? 3 : (close_opp_score < R().schneider ? 2 : 1);
+  }
+  // Play the card `code`; never the last trick (see Search::ab_compact).
+  void play(int code);
+};
+
+}  // namespace ss
