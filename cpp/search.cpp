@@ -188,7 +188,7 @@ std::uint64_t Search::key(const State& s) const {
 // Legal actions worth searching, best first. Drops claims for CARD_POINTS and, once the stock
 // is out of play, all but one of a run of equivalent cards (0-point cards of one suit with no
 // other player's card between them among the cards still in play).
-int Search::moves(const State& s, Action* buf, Action tt_move) const {
+int Search::moves(const State& s, Action* buf) const {
   Action all[kMaxActions];
   const int k = s.legal_actions(all);
   if (k == 1 && kind_of(all[0]) != CLAIM) {  // forced: nothing to order
@@ -261,7 +261,6 @@ int Search::moves(const State& s, Action* buf, Action tt_move) const {
         sc = -1000 * 4096;
         break;
     }
-    if (a == tt_move) sc = 1 << 30;
     buf[n] = a;
     scores[n] = sc;
     ++n;
@@ -344,7 +343,7 @@ int Search::ab(const State& s, int alpha, int beta) {
   // The moves are listed before the probe: that work hides its cache miss. The table's move
   // then goes first, the others keeping their order.
   Action buf[kMaxActions];
-  const int n = moves(s, buf, kNoMove);
+  const int n = moves(s, buf);
   const int off = relative() ? base(s) : 0;
   if (const TTEntry* e = use_tt ? tt_.probe(k) : nullptr) {
     const int lower = e->lower + off, upper = e->upper + off;

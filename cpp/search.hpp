@@ -113,7 +113,7 @@ class Search {
   int last_trick(const State& s);
   template <class S>  // (State, or the strict phase's Strict2)
   void bounds(const S& s, int* lo, int* hi) const;  // sure bounds on the value
-  int moves(const State& s, Action* buf, Action tt_move) const;
+  int moves(const State& s, Action* buf) const;
   std::uint64_t key(const State& s) const;
   bool maximizing(const State& s) const;
   void check_limits();
