@@ -1,4 +1,5 @@
 #include "search.hpp"
+#include "hash.hpp"
 
 #include "bounds.hpp"
 
@@ -17,18 +18,6 @@ std::uint64_t g_stat[64][4];
 namespace {
 
 constexpr Action kNoMove = 0xFFFF;
-
-inline std::uint64_t mix(std::uint64_t h, std::uint64_t w) {
-  h = (h ^ w) * 0x9E3779B97F4A7C15ULL;
-  return h ^ (h >> 29);
-}
-inline std::uint64_t fmix(std::uint64_t h) {
-  h ^= h >> 33;
-  h *= 0xFF51AFD7ED558CCDULL;
-  h ^= h >> 33;
-  h *= 0xC4CEB9FE1A85EC53ULL;
-  return h ^ (h >> 33);
-}
 
 int cards_in_play(const State& s) { return s.card_count() + s.trick_len; }
 

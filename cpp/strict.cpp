@@ -9,6 +9,7 @@
 #include <atomic>
 
 #include "bounds.hpp"
+#include "hash.hpp"
 #include "search.hpp"
 
 namespace ss {
@@ -16,18 +17,6 @@ namespace ss {
 namespace {
 
 std::atomic<int> g_strict{2};
-
-inline std::uint64_t mix(std::uint64_t h, std::uint64_t w) {
-  h = (h ^ w) * 0x9E3779B97F4A7C15ULL;
-  return h ^ (h >> 29);
-}
-inline std::uint64_t fmix(std::uint64_t h) {
-  h ^= h >> 33;
-  h *= 0xFF51AFD7ED558CCDULL;
-  h ^= h >> 33;
-  h *= 0xC4CEB9FE1A85EC53ULL;
-  return h ^ (h >> 33);
-}
 
 constexpr Action kNoMove = 0xFFFF;
 
