@@ -356,24 +356,12 @@ int Search::ab(const State& s, int alpha, int beta) {
     State c = s;
     c.apply(buf[i]);
     v = ab(c, alpha, beta);
-    if (maxi ? v > best : v < best) {
-      best = v;
-      best_move = buf[i];
-      if (maxi) alpha = std::max(alpha, v);
-      else beta = std::min(beta, v);
-      if (alpha >= beta) {
-        if (i == 0) STAT(s, 3);
-        if (kind_of(buf[i]) == PLAY) history_[s.to_act][arg_of(buf[i])] += static_cast<std::uint32_t>(held + s.trick_len);
-        break;
-      }
+    if (take_child(maxi, v, buf[i], s.to_act, held + s.trick_len, best, best_move, alpha, beta)) {
+      if (i == 0) STAT(s, 3);
+      break;
     }
   }
-  int lower = lo_, upper = hi_;
-  if (best <= a0) upper = best;       // failed low: the value is at most best
-  else if (best >= b0) lower = best;  // failed high: at least best
-  else lower = upper = best;
-  if (use_tt) tt_.store(k, lower - off, upper - off, best_move, held);
-  return best;
+  return store_node(use_tt, k, best, a0, b0, off, best_move, held);
 }
 
 int Search::exact(const State& s, int lo, int hi, int guess) {

@@ -117,6 +117,30 @@ class Search {
   std::uint64_t key(const State& s) const;
   bool maximizing(const State& s) const;
   void check_limits();
+  // A child's value v at a node (shared by the general and the strict searches): if it is the
+  // best so far it becomes best, narrows the window, and on a cutoff credits the played card's
+  // history (by `weight`) and returns true.
+  bool take_child(bool maxi, int v, Action a, int to_act, int weight, int& best,
+                  Action& best_move, int& alpha, int& beta) {
+    if (!(maxi ? v > best : v < best)) return false;
+    best = v;
+    best_move = a;
+    if (maxi) alpha = alpha > v ? alpha : v;
+    else beta = beta < v ? beta : v;
+    if (alpha < beta) return false;
+    if (kind_of(a) == PLAY) history_[to_act][arg_of(a)] += static_cast<std::uint32_t>(weight);
+    return true;
+  }
+  // The node's result against its original window (a0, b0) as bounds in the table.
+  int store_node(bool use_tt, std::uint64_t k, int best, int a0, int b0, int off,
+                 Action best_move, int held) {
+    int lower = lo_, upper = hi_;
+    if (best <= a0) upper = best;       // failed low: the value is at most best
+    else if (best >= b0) lower = best;  // failed high: at least best
+    else lower = upper = best;
+    if (use_tt) tt_.store(k, lower - off, upper - off, best_move, held);
+    return best;
+  }
 
   TranspositionTable& tt_;
   Objective obj_;

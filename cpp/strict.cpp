@@ -199,23 +199,10 @@ int Search::ab_strict(const State& s, int alpha, int beta) {
     if (kind_of(buf[i]) == PLAY) c.play_strict2(arg_of(buf[i]));
     else c.apply(buf[i]);
     v = ab_strict(c, alpha, beta);
-    if (maxi ? v > best : v < best) {
-      best = v;
-      best_move = buf[i];
-      if (maxi) alpha = std::max(alpha, v);
-      else beta = std::min(beta, v);
-      if (alpha >= beta) {
-        if (kind_of(buf[i]) == PLAY) history_[s.to_act][arg_of(buf[i])] += static_cast<std::uint32_t>(held + s.trick_len);
-        break;
-      }
-    }
+    if (take_child(maxi, v, buf[i], s.to_act, held + s.trick_len, best, best_move, alpha, beta))
+      break;
   }
-  int lower = lo_, upper = hi_;
-  if (best <= a0) upper = best;
-  else if (best >= b0) lower = best;
-  else lower = upper = best;
-  if (use_tt) tt_.store(k, lower - off, upper - off, best_move, held);
-  return best;
+  return store_node(use_tt, k, best, a0, b0, off, best_move, held);
 }
 
 // ab_strict() on the compact state. The last trick (no hand holds two cards), claims and the
@@ -284,23 +271,10 @@ int Search::ab_compact(const Strict2& s, int alpha, int beta) {
       if ((++nodes_ & 1023) == 0) check_limits();
       v = leaf_value(c);
     }
-    if (maxi ? v > best : v < best) {
-      best = v;
-      best_move = buf[i];
-      if (maxi) alpha = std::max(alpha, v);
-      else beta = std::min(beta, v);
-      if (alpha >= beta) {
-        if (kind_of(buf[i]) == PLAY) history_[s.to_act][arg_of(buf[i])] += static_cast<std::uint32_t>(held + s.trick_len);
-        break;
-      }
-    }
+    if (take_child(maxi, v, buf[i], s.to_act, held + s.trick_len, best, best_move, alpha, beta))
+      break;
   }
-  int lower = lo_, upper = hi_;
-  if (best <= a0) upper = best;
-  else if (best >= b0) lower = best;
-  else lower = upper = best;
-  if (use_tt) tt_.store(k, lower - off, upper - off, best_move, held);
-  return best;
+  return store_node(use_tt, k, best, a0, b0, off, best_move, held);
 }
 
 State Search::materialize(const Strict2& c) const {
