@@ -1,7 +1,7 @@
 """Solver benchmark: throughput, whole-deal solve times, speedup over the reference, and a
 node-count signature that must not depend on the thread count.
 
-    python bench/solve.py            # full run (two minutes at most: sixty-six deals are capped)
+    python bench/solve.py            # full run (a few minutes at most: sixty-six deals are capped)
     python bench/solve.py --quick    # a smaller run (well under a minute)
     python bench/solve.py --help     # the options (how many positions and deals, limits)
 
@@ -272,7 +272,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="strict-phase positions per throughput set (default 20000; quick 4000)")
     ap.add_argument("--repeats", type=int, default=3, help="throughput repeats (best is kept)")
     ap.add_argument("--sixty-six", type=int, default=None, metavar="N",
-                    help="sixty-six whole deals (default 20; quick 3)")
+                    help="sixty-six whole deals (default 100; quick 3)")
     ap.add_argument("--schnapsen", type=int, default=None, metavar="N",
                     help="schnapsen whole deals (default 300; quick 30)")
     ap.add_argument("--four-hand", type=int, default=None, metavar="N",
@@ -293,7 +293,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return value if value is not None else (quick if q else full)
 
     n_strict = int(opt(args.strict, 20_000, 4_000))
-    n66 = int(opt(args.sixty_six, 20, 3))
+    n66 = int(opt(args.sixty_six, 100, 3))
     n_schnapsen = int(opt(args.schnapsen, 300, 30))
     n_four = int(opt(args.four_hand, 300, 30))
     limit66 = float(opt(args.time_limit, 5.0, 2.0))
