@@ -67,9 +67,7 @@ std::uint64_t Search::strict_key(const S& s, bool scores) const {
                  std::uint64_t(std::uint16_t(s.pending[1])) << 48);
   h = mix(h, std::uint64_t(obj_) | std::uint64_t(player_) << 4 |
                  std::uint64_t(std::uint16_t(s.carry)) << 8);
-  // (The dominance entries keep a score in bits 16-23: the bucket, and the prefetch, come from
-  // the key without them.)
-  return scores ? fmix(h) : fmix(h) & ~std::uint64_t{0xFF0000};
+  return fmix(h);
 }
 
 // moves() for this phase: follow, head (over the lead) and trump as the rules ask; the same

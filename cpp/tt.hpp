@@ -127,8 +127,8 @@ class TranspositionTable {
 
  public:
   // Score-dominance entries (two-player strict phase, see strict.cpp): the key names the cards
-  // and everything else but the two scores, which the entry keeps (ours in tag bits 16-23,
-  // theirs in `theirs`; 54 of the key's bits are still checked). Values do not fall as our
+  // and everything else but the two scores, which the entry keeps (ours in the tag's top
+  // byte, theirs in `theirs`; the key's top byte is not checked, 54 or more of its bits are). Values do not fall as our
   // score grows or theirs shrinks, so an entry made at a score pair we match or beat (ours at
   // least as high, theirs at most as high) gives a lower bound here, and one made at a pair
   // we do not beat an upper bound. The move: the exact pair's, else the first entry's.
@@ -141,7 +141,7 @@ class TranspositionTable {
     bool any = false;
     for (const TTEntry& e : b.e) {
       if ((e.tag & ~kMineMask) != t) continue;
-      const int m = static_cast<int>(e.tag >> 16 & 0xFF), th = e.theirs;
+      const int m = static_cast<int>(e.tag >> 56), th = e.theirs;
       if (m <= mine && th >= theirs && e.lower > *lower) *lower = e.lower;
       if (m >= mine && th <= theirs && e.upper < *upper) *upper = e.upper;
       if (!any || (m == mine && th == theirs)) *move = e.move;
@@ -151,8 +151,8 @@ class TranspositionTable {
   }
   void store_dom(std::uint64_t key, int mine, int theirs, int lower, int upper,
                  std::uint16_t move, int weight) {
-    key &= ~kMineMask;  // (the bucket from the key without the score bits)
-    store_at(key, tag(key) | static_cast<std::uint64_t>(mine) << 16, lower, upper,
+    key &= ~kMineMask;
+    store_at(key, tag(key) | static_cast<std::uint64_t>(mine) << 56, lower, upper,
              move, weight, theirs);
   }
 
@@ -170,7 +170,7 @@ class TranspositionTable {
   }
 
  private:
-  static constexpr std::uint64_t kGenMask = 0xFFFF, kMineMask = 0xFF0000;
+  static constexpr std::uint64_t kGenMask = 0xFFFF, kMineMask = 0xFF00000000000000ULL;
   static constexpr std::size_t kEnds = 1 << 13;  // 128 KiB
   struct EndEntry {
     std::uint64_t key;
