@@ -320,6 +320,10 @@ PYBIND11_MODULE(_core, m) {
 
   m.def("set_strict_path", &set_strict_path, py::arg("mode"),
         "The two-player strict-phase search: 0 off, 1 on the State, 2 compact (values never change).");
+  m.def("set_dominance", &set_dominance, py::arg("on"),
+        "Score-dominance table entries in the strict-phase search (default on; values never "
+        "depend on it).");
+  m.def("dominance", &dominance);
   m.def("strict_path", &strict_path);
   m.def("seeded_deal", [](const RuleSet& r, int dealer, std::uint64_t seed) {
     return deal_to_dict(seeded_deal(r, dealer, seed));

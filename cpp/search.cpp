@@ -31,7 +31,7 @@ int most_points(const RuleSet& r) {
 
 Search::Search(TranspositionTable& tt, Objective obj, int player, Limits limits, BoundsGate* gate)
     : tt_(tt), obj_(obj), player_(player), limits_(limits), start_(std::chrono::steady_clock::now()),
-      strict_on_(strict_path()), gate_(gate ? *gate : own_gate_) {}
+      strict_on_(strict_path()), dom_on_(dominance()), gate_(gate ? *gate : own_gate_) {}
 
 void Search::set_tt_min_cards(const State& root) {
   tt_min_cards_ = root.n();
@@ -390,6 +390,9 @@ int Search::exact(const State& s, int lo, int hi, int guess) {
 
 void Search::set_range(const State& root) {
   set_tt_min_cards(root);
+  // Where a false claim pays the claimant's opponent by that opponent's own score (MIRROR),
+  // more points can make a hand worse: no dominance there (strict.cpp).
+  dom_rules_ = root.n() == 2 && root.R().false_claim != FalseClaim::MIRROR;
   switch (obj_) {
     case Objective::GAME_POINTS:
       lo_ = root.n() == 3 ? -2 : -(3 + root.carry);

@@ -66,6 +66,11 @@ class BoundsGate {
 // 0 off, 1 on the State, 2 on the compact state (default). Values never depend on it.
 void set_strict_path(int mode);
 int strict_path();
+// The score-dominance table entries of the strict search (strict.cpp) for searches created from
+// now on: on by default; off, strict positions are keyed with their scores. Values never
+// depend on it.
+void set_dominance(bool on);
+bool dominance();
 
 class Search {
  public:
@@ -97,7 +102,11 @@ class Search {
   template <class S>
   int moves_strict(const S& s, Action* buf) const;
   template <class S>
-  std::uint64_t strict_key(const S& s) const;
+  std::uint64_t strict_key(const S& s, bool scores = true) const;
+  template <class S>
+  bool dominates(const S& s) const;  // may s use the score-dominance entries?
+  bool probe_strict(bool dom, std::uint64_t k, int mine, int theirs, int off, int& alpha,
+                    int& beta, Action* buf, int n, int* ret) const;
   int exact(const State& s, int lo, int hi, int guess = kNoGuess);
   void set_range(const State& root);
   void set_tt_min_cards(const State& root);
@@ -132,13 +141,16 @@ class Search {
     return true;
   }
   // The node's result against its original window (a0, b0) as bounds in the table.
+  // (`mine` >= 0: a score-dominance entry for the scores mine, theirs.)
   int store_node(bool use_tt, std::uint64_t k, int best, int a0, int b0, int off,
-                 Action best_move, int held) {
+                 Action best_move, int held, int mine = -1, int theirs = 0) {
     int lower = lo_, upper = hi_;
     if (best <= a0) upper = best;       // failed low: the value is at most best
     else if (best >= b0) lower = best;  // failed high: at least best
     else lower = upper = best;
-    if (use_tt) tt_.store(k, lower - off, upper - off, best_move, held);
+    if (!use_tt) return best;
+    if (mine >= 0) tt_.store_dom(k, mine, theirs, lower, upper, best_move, held);
+    else tt_.store(k, lower - off, upper - off, best_move, held);
     return best;
   }
 
@@ -156,6 +168,8 @@ class Search {
   std::uint32_t history_[kMaxPlayers][kCodes] = {};
   const State* entry_ = nullptr;  // where the running compact search began
   int strict_on_;                 // the strict-phase path (set_strict_path), fixed per search
+  bool dom_on_;                   // dominance(), fixed per search
+  bool dom_rules_ = false;        // the root's rules keep values monotone in the scores
   BoundsGate own_gate_;
   BoundsGate& gate_;
 };

@@ -17,6 +17,7 @@ namespace ss {
 namespace {
 
 std::atomic<int> g_strict{2};
+std::atomic<bool> g_dominance{true};
 
 constexpr Action kNoMove = 0xFFFF;
 
@@ -24,6 +25,8 @@ constexpr Action kNoMove = 0xFFFF;
 
 void set_strict_path(int mode) { g_strict.store(mode, std::memory_order_relaxed); }
 int strict_path() { return g_strict.load(std::memory_order_relaxed); }
+void set_dominance(bool on) { g_dominance.store(on, std::memory_order_relaxed); }
+bool dominance() { return g_dominance.load(std::memory_order_relaxed); }
 
 // Hands only shrink and `married` only grows here, so every position below one in the domain
 // is in it too: the dedicated search never hands back.
@@ -42,9 +45,10 @@ bool Search::strict_domain(const State& s) const {
 
 // What a strict position's value depends on. Left out, as equivalent here: the stock (never
 // drawn), turn_step 0..2, `married`/`known` (only which copy is played), exchange_lost.
+// `scores` false: the key of the score-dominance entries (another seed; see dominates()).
 template <class S>
-std::uint64_t Search::strict_key(const S& s) const {
-  std::uint64_t h = 0x452821E638D01377ULL;
+std::uint64_t Search::strict_key(const S& s, bool scores) const {
+  std::uint64_t h = scores ? 0x452821E638D01377ULL : 0xBE5466CF34E90C6CULL;
   h = mix(h, s.hand[0]);
   h = mix(h, s.hand[1]);
   const std::uint64_t lead = s.trick_len ? s.trick[0] : 0;
@@ -56,7 +60,7 @@ std::uint64_t Search::strict_key(const S& s) const {
                  std::uint64_t(std::uint16_t(s.close_opp_score)) << 40 |
                  std::uint64_t(s.tricks[0] > 0) << 56 | std::uint64_t(s.tricks[1] > 0) << 57);
   // Relative objectives store values less what the side has: scores stay out of the key.
-  const std::uint64_t sc = relative() ? 0
+  const std::uint64_t sc = relative() || !scores ? 0
                                       : std::uint64_t(std::uint16_t(s.score[0])) |
                                             std::uint64_t(std::uint16_t(s.score[1])) << 16;
   h = mix(h, sc | std::uint64_t(std::uint16_t(s.pending[0])) << 32 |
@@ -145,7 +149,51 @@ int Search::moves_strict(const S& s, Action* buf) const {
   return n;
 }
 
-template std::uint64_t Search::strict_key(const State&) const;  // (for key())
+template std::uint64_t Search::strict_key(const State&, bool) const;  // (for key())
+
+// Score dominance. With two players and the game-point or win objective, a strict position's
+// value for player_ does not fall when player_'s score grows or the other's shrinks, all else
+// equal: claims come true sooner and never later, the closer's and the claimant's stakes and
+// the natural ends (last trick, first to the target, higher total) move only the right way.
+// The exception is a false claim that pays by the receiver's own score (MIRROR, set_range()).
+// So entries made at other score pairs bound this position's value (TranspositionTable::
+// probe_dom): transpositions that differ only in the points taken so far, many in the
+// endgames entered from the open stock. Scores above a byte are keyed as before.
+template <class S>
+bool Search::dominates(const S& s) const {
+  return dom_on_ && dom_rules_ && !relative() && s.score[0] <= TranspositionTable::kDomScoreMax &&
+         s.score[1] <= TranspositionTable::kDomScoreMax;
+}
+
+// The table at a strict node (key k, dominance entries if `dom`): true with *ret on a cutoff;
+// else the window narrowed and the table's move first among buf[0..n).
+bool Search::probe_strict(bool dom, std::uint64_t k, int mine, int theirs, int off, int& alpha,
+                          int& beta, Action* buf, int n, int* ret) const {
+  int lower, upper;
+  std::uint16_t move = kNoMove;
+  if (dom) {
+    lower = lo_;
+    upper = hi_;
+    if (!tt_.probe_dom(k, mine, theirs, &lower, &upper, &move)) return false;
+  } else {
+    const TTEntry* e = tt_.probe(k);
+    if (!e) return false;
+    lower = e->lower + off;
+    upper = e->upper + off;
+    move = e->move;
+  }
+  if (lower >= beta || lower == upper) return *ret = lower, true;
+  if (upper <= alpha) return *ret = upper, true;
+  if (lower > alpha) alpha = lower;
+  if (upper < beta) beta = upper;
+  for (int i = 1; i < n; ++i)
+    if (buf[i] == move) {
+      for (int j = i; j > 0; --j) buf[j] = buf[j - 1];
+      buf[0] = move;
+      break;
+    }
+  return false;
+}
 
 // ab() restricted to the domain: no phase switches, no open-stock bound kind. Leads and
 // follows go on in the compact state (mode 2).
@@ -159,7 +207,8 @@ int Search::ab_strict(const State& s, int alpha, int beta) {
   if (int fv; forced_end(s, &fv)) return fv;
   const int held = popcount(s.hand[0]) + popcount(s.hand[1]);
   const bool use_tt = s.trick_len == 0 && held > tt_min_cards_;
-  const std::uint64_t k = use_tt ? strict_key(s) : 0;
+  const bool dom = use_tt && dominates(s);
+  const std::uint64_t k = use_tt ? strict_key(s, !dom) : 0;
   if (use_tt) tt_.prefetch(k);
   int v;
   if (shortcut(s, &v)) return v;
@@ -176,19 +225,8 @@ int Search::ab_strict(const State& s, int alpha, int beta) {
   Action buf[kMaxActions];
   const int n = moves_strict(s, buf);
   const int off = relative() ? base(s) : 0;
-  if (const TTEntry* e = use_tt ? tt_.probe(k) : nullptr) {
-    const int lower = e->lower + off, upper = e->upper + off;
-    if (lower >= beta || lower == upper) return lower;
-    if (upper <= alpha) return upper;
-    if (lower > alpha) alpha = lower;
-    if (upper < beta) beta = upper;
-    for (int i = 1; i < n; ++i)
-      if (buf[i] == e->move) {
-        for (int j = i; j > 0; --j) buf[j] = buf[j - 1];
-        buf[0] = e->move;
-        break;
-      }
-  }
+  const int mine = s.score[player_], theirs = s.score[1 - player_];
+  if (use_tt && probe_strict(dom, k, mine, theirs, off, alpha, beta, buf, n, &v)) return v;
   if (n == 0) return leaf_value(s);  // cannot happen in a legal position; stay total
   const bool maxi = s.to_act == player_;  // (two players: each its own side)
   const int a0 = alpha, b0 = beta;
@@ -202,7 +240,7 @@ int Search::ab_strict(const State& s, int alpha, int beta) {
     if (take_child(maxi, v, buf[i], s.to_act, held + s.trick_len, best, best_move, alpha, beta))
       break;
   }
-  return store_node(use_tt, k, best, a0, b0, off, best_move, held);
+  return store_node(use_tt, k, best, a0, b0, off, best_move, held, dom ? mine : -1, theirs);
 }
 
 // ab_strict() on the compact state. The last trick (no hand holds two cards), claims and the
@@ -223,7 +261,8 @@ int Search::ab_compact(const Strict2& s, int alpha, int beta) {
   }
   const int held = s.card_count();
   const bool use_tt = s.trick_len == 0 && held > tt_min_cards_;
-  const std::uint64_t k = use_tt ? strict_key(s) : 0;
+  const bool dom = use_tt && dominates(s);
+  const std::uint64_t k = use_tt ? strict_key(s, !dom) : 0;
   if (use_tt) tt_.prefetch(k);
   if (!relative() && s.score[s.to_act] >= s.R().target && s.can_claim(s.to_act)) {
     State c = materialize(s);  // (shortcut(): a true claim is made at once)
@@ -242,24 +281,13 @@ int Search::ab_compact(const Strict2& s, int alpha, int beta) {
   }
   Action buf[kMaxActions];
   const int n = moves_strict(s, buf);
-  if (const TTEntry* e = use_tt ? tt_.probe(k) : nullptr) {
-    const int lower = e->lower + off, upper = e->upper + off;
-    if (lower >= beta || lower == upper) return lower;
-    if (upper <= alpha) return upper;
-    if (lower > alpha) alpha = lower;
-    if (upper < beta) beta = upper;
-    for (int i = 1; i < n; ++i)
-      if (buf[i] == e->move) {
-        for (int j = i; j > 0; --j) buf[j] = buf[j - 1];
-        buf[0] = e->move;
-        break;
-      }
-  }
+  const int mine = s.score[player_], theirs = s.score[1 - player_];
+  int v;
+  if (use_tt && probe_strict(dom, k, mine, theirs, off, alpha, beta, buf, n, &v)) return v;
   const bool maxi = s.to_act == player_;
   const int a0 = alpha, b0 = beta;
   int best = maxi ? lo_ - 1 : hi_ + 1;
   Action best_move = kNoMove;
-  int v;
   for (int i = 0; i < n; ++i) {
     if (kind_of(buf[i]) == PLAY) {
       Strict2 c = s;
@@ -274,7 +302,7 @@ int Search::ab_compact(const Strict2& s, int alpha, int beta) {
     if (take_child(maxi, v, buf[i], s.to_act, held + s.trick_len, best, best_move, alpha, beta))
       break;
   }
-  return store_node(use_tt, k, best, a0, b0, off, best_move, held);
+  return store_node(use_tt, k, best, a0, b0, off, best_move, held, dom ? mine : -1, theirs);
 }
 
 State Search::materialize(const Strict2& c) const {

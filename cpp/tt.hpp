@@ -38,7 +38,7 @@ struct TTEntry {
   std::int16_t lower = 0, upper = 0;
   std::uint16_t move = 0xFFFF;
   std::uint8_t weight = 0;
-  std::uint8_t spare = 0;
+  std::uint8_t theirs = 0;  // a score-dominance entry's other score (see probe_dom)
 };
 static_assert(sizeof(TTEntry) == 16, "four entries per cache line");
 
@@ -89,11 +89,17 @@ class TranspositionTable {
   }
 
   void store(std::uint64_t key, int lower, int upper, std::uint16_t move, int weight) {
+    store_at(key, tag(key), lower, upper, move, weight, 0);
+  }
+
+ private:
+  // (`theirs`: the dominance entries' other score, 0 for the others.)
+  void store_at(std::uint64_t key, std::uint64_t t, int lower, int upper, std::uint16_t move,
+                int weight, int theirs) {
     Bucket& b = table_[key & mask_];
-    const std::uint64_t t = tag(key);
     TTEntry* slot = nullptr;
     for (TTEntry& e : b.e)
-      if (e.tag == t) { slot = &e; break; }
+      if (e.tag == t && e.theirs == theirs) { slot = &e; break; }
     if (slot) {
       const int lo = slot->lower > lower ? slot->lower : lower;
       const int hi = slot->upper < upper ? slot->upper : upper;
@@ -116,6 +122,38 @@ class TranspositionTable {
     slot->upper = static_cast<std::int16_t>(upper);
     slot->move = move;
     slot->weight = static_cast<std::uint8_t>(weight);
+    slot->theirs = static_cast<std::uint8_t>(theirs);
+  }
+
+ public:
+  // Score-dominance entries (two-player strict phase, see strict.cpp): the key names the cards
+  // and everything else but the two scores, which the entry keeps (ours in the tag's top
+  // byte, theirs in `theirs`; the key's top byte is not checked, 54 or more of its bits are). Values do not fall as our
+  // score grows or theirs shrinks, so an entry made at a score pair we match or beat (ours at
+  // least as high, theirs at most as high) gives a lower bound here, and one made at a pair
+  // we do not beat an upper bound. The move: the exact pair's, else the first entry's.
+  static constexpr int kDomScoreMax = 255;
+  bool probe_dom(std::uint64_t key, int mine, int theirs, int* lower, int* upper,
+                 std::uint16_t* move) const {
+    key &= ~kMineMask;
+    const Bucket& b = table_[key & mask_];
+    const std::uint64_t t = tag(key);
+    bool any = false;
+    for (const TTEntry& e : b.e) {
+      if ((e.tag & ~kMineMask) != t) continue;
+      const int m = static_cast<int>(e.tag >> 56), th = e.theirs;
+      if (m <= mine && th >= theirs && e.lower > *lower) *lower = e.lower;
+      if (m >= mine && th <= theirs && e.upper < *upper) *upper = e.upper;
+      if (!any || (m == mine && th == theirs)) *move = e.move;
+      any = true;
+    }
+    return any;
+  }
+  void store_dom(std::uint64_t key, int mine, int theirs, int lower, int upper,
+                 std::uint16_t move, int weight) {
+    key &= ~kMineMask;
+    store_at(key, tag(key) | static_cast<std::uint64_t>(mine) << 56, lower, upper,
+             move, weight, theirs);
   }
 
   bool probe_end(std::uint64_t key, int* value) const {
@@ -132,7 +170,7 @@ class TranspositionTable {
   }
 
  private:
-  static constexpr std::uint64_t kGenMask = 0xFFFF;
+  static constexpr std::uint64_t kGenMask = 0xFFFF, kMineMask = 0xFF00000000000000ULL;
   static constexpr std::size_t kEnds = 1 << 13;  // 128 KiB
   struct EndEntry {
     std::uint64_t key;

@@ -1,0 +1,141 @@
+"""Score dominance in the strict-phase table (cpp/strict.cpp, ``_core.set_dominance``).
+
+The table lets an entry made at one pair of scores bound a position with the same cards and
+other scores, on the claim that a value never falls when the side's own score grows or the
+other's shrinks, for every two-player profile but those whose false claim pays the receiver by
+its own score (``false_claim: mirror``). These tests check the claim on the rules (with the
+table off), that MIRROR truly breaks it, and that values and action values do not depend on
+the table.
+
+Scores follow from the taken cards, so a position's scores are moved by swapping a taken card
+with a card of the closed stock (out of play for good): one score moves, nothing else does.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sixtysix_solver import PROFILES, Game, _core
+from test_strict_path import position
+
+TWO_PLAYER = [n for n, p in PROFILES.items() if p.players == 2]
+MONOTONE = [n for n in TWO_PLAYER if PROFILES[n].false_claim != "mirror"]
+MIRROR = [n for n in TWO_PLAYER if PROFILES[n].false_claim == "mirror"]
+
+
+def value(game: Game, dominance: bool, objective: str = "game_points") -> tuple[int, dict[int, int]]:
+    _core.set_dominance(dominance)
+    try:
+        out = _core.Solver(16).solve(game._state, objective, 0, 0.0, True, False)
+    finally:
+        _core.set_dominance(True)
+    return int(out["value"]), {int(c): int(v) for c, v in out["actions"]}
+
+
+def card_points(code: int) -> int:
+    return (11, 10, 4, 3, 2, 0, 0, 0)[code & 7]
+
+
+def raised(game: Game, player: int, rng: random.Random) -> Game | None:
+    """The position with ``player``'s score raised: a card of their taken pile swapped for a
+    card of the closed stock worth more (the stock stays out of play). None if there is none."""
+    f = game.fields()
+    taken, stock = list(f["taken"][player]), list(f["stock"])
+    if f["closed_by"] < 0 or len(stock) < 2:
+        return None
+    pairs = [
+        (i, j)
+        for i, t in enumerate(taken)
+        for j, c in enumerate(stock[:-1])  # (the face-up card stays at the bottom)
+        if card_points(c) > card_points(t)
+    ]
+    if not pairs:
+        return None
+    i, j = rng.choice(pairs)
+    taken[i], stock[j] = stock[j], taken[i]
+    f["taken"] = [taken if p == player else list(f["taken"][p]) for p in range(2)]
+    f["stock"] = stock
+    try:
+        return Game.from_fields(game.profile, f)
+    except ValueError:  # (e.g. a shown or exchanged card: not this test's business)
+        return None
+
+
+def pairs(name: str, count: int):  # type: ignore[no-untyped-def]
+    """Closed-stock strict positions and a copy with one player's score raised."""
+    rng = random.Random(f"dominance|{name}")
+    k = 0
+    found = 0
+    while found < count and k < 40 * count:
+        game = position(name, 10_000 + k)
+        k += 1
+        if game.is_over or game.fields()["closed_by"] < 0:
+            continue
+        who = rng.randrange(2)
+        up = raised(game, who, rng)
+        if up is None:
+            continue
+        found += 1
+        yield game, up, who
+
+
+@pytest.mark.parametrize("name", MONOTONE)
+def test_values_are_monotone_in_the_scores(name: str) -> None:
+    checked = 0
+    for game, up, who in pairs(name, 60):
+        me = game.to_act
+        assert me is not None
+        for objective in ("game_points", "win"):
+            before, _ = value(game, False, objective)
+            after, _ = value(up, False, objective)
+            # (values are for the side to act)
+            if who == me:
+                assert after >= before, (name, objective, game.fields(), up.fields())
+            else:
+                assert after <= before, (name, objective, game.fields(), up.fields())
+        checked += 1
+    assert checked >= 30
+
+
+@pytest.mark.parametrize("name", MIRROR)
+def test_mirror_false_claims_break_monotonicity(name: str) -> None:
+    # A false claim is paid by the receiver's own score (3/2/1 as if the receiver had lost):
+    # the claimant's result rises with the receiver's points. Where it is the best action (a
+    # player facing a heavy loss), the position's value does too, so no dominance there.
+    claim = 5 * 64  # (the core's action code of a claim)
+    rose = 0
+    for game, up, who in pairs(name, 300):
+        if who == game.to_act:
+            continue
+        _, before = value(game, False)
+        _, after = value(up, False)
+        if claim in before and claim in after:
+            assert after[claim] >= before[claim]
+            rose += after[claim] > before[claim]
+    assert rose > 0, "no false claim found that pays less as the receiver's score grows"
+
+
+@pytest.mark.parametrize("name", TWO_PLAYER)
+@pytest.mark.parametrize("objective", ("game_points", "win"))
+def test_dominance_never_changes_values(name: str, objective: str) -> None:
+    # Positions with a few cards left in the stock reach many endgames with the same cards
+    # and other scores: where the dominance entries answer.
+    rng = random.Random(f"dominance-open|{name}")
+    checked = 0
+    for k in range(40):
+        if checked == 6:
+            break
+        game = Game.deal(name, seed=rng.getrandbits(32))
+        stock = rng.choice((2, 4, 6))
+        while not game.is_over:
+            f = game.fields()
+            if f["closed_by"] >= 0 or len(f["stock"]) <= stock:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        if game.is_over:
+            continue
+        assert value(game, True, objective) == value(game, False, objective), (name, k)
+        checked += 1
+    assert checked == 6
