@@ -541,6 +541,7 @@ def evaluate_lines(
     history: History | None = None,
     past_limit: int = DEFAULT_PAST_LIMIT,
     past_samples: int = DEFAULT_PAST_SAMPLES,
+    weights: PastWeights | None = None,
 ) -> Recommendation:
     """Like :func:`recommend`, for chosen *lines* of the player to act: each a sequence of
     actions applied one after the other (``[["draw", "close"]]`` values drawing and then
@@ -548,7 +549,9 @@ def evaluate_lines(
     only in the order of the stock as one (right when every line closes the stock at once);
     the default is to count the order while the stock is in play. Every line must be legal
     in every world. ``opponent_model``, ``history``, ``past_limit`` and ``past_samples``
-    weight the worlds as in :func:`recommend`."""
+    weight the worlds as in :func:`recommend`; or ``weights``, a
+    :class:`~sixtysix_solver.pasts.PastWeights` for this view, whose caches are then shared
+    with other runs over the same history (the same weights as a fresh one)."""
     view = view_of(position)
     worlds = _check_int("worlds", worlds, 1)
     seed = _check_int("seed", seed, -(2**63), 2**63 - 1)
@@ -559,9 +562,16 @@ def evaluate_lines(
     if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
         raise SixtySixError(f"time_limit must be positive seconds, got {time_limit!r}")
     start = time.perf_counter()
-    weigher = opponent_weights(
-        position, view, opponent_model, history, seed, past_limit, past_samples,
-    )
+    if weights is None:
+        weigher = opponent_weights(
+            position, view, opponent_model, history, seed, past_limit, past_samples,
+        )
+    elif opponent_model is not None or history is not None:
+        raise SixtySixError("give weights, or an opponent model (and history), not both")
+    elif weights.history.view != view:
+        raise HistoryError("the weights' history does not lead to the position advised on")
+    else:
+        weigher = weights.fork()
 
     if stock_order is None:
         stock_order = stock_in_play(view)
