@@ -78,6 +78,9 @@ _Z_CLEAR = 3.2905267314919255  # 99.9%: the test is repeated after every batch
 # that a run's batches, hence its node counts, are the same on every run (see _loop).
 _BATCH_NODES = 1_500_000
 
+# Worlds weighted by an opponent model between two looks at the time limit.
+_WEIGH_PIECE = 8
+
 # Worker pools are kept from one call to the next: a fresh one allocates its tables (16-64 MiB
 # of huge pages the kernel zeroes), 2-100 ms a call. A kept pool starts a new generation, which
 # runs exactly as fresh tables would (same values, same node counts). One pool per
@@ -250,14 +253,20 @@ class _Source:
     def left(self) -> int | None:
         return len(self._rows) - self.used if self.exact else None
 
-    def take(self, n: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]:
+    def take(
+        self, n: int, until: float | None = None,
+    ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]:
+        """Up to ``n`` worlds; with a model, fewer once ``perf_counter()`` passes ``until``
+        (weighting can cost more than solving: the time limit counts it too)."""
         if self.weigher is None:
             return self._take(n)
         # Worlds the model rules out (weight 0) are not solved: draw on until n are kept.
         rows_out, w_out = [], []
         kept = tried = 0
         while kept < n:
-            rows, weights = self._take(n - kept)
+            if until is not None and kept and time.perf_counter() >= until:
+                break
+            rows, weights = self._take(n - kept if until is None else min(n - kept, _WEIGH_PIECE))
             if not len(rows):
                 break
             tried += len(rows)
@@ -669,7 +678,8 @@ def _loop(
     while True:
         want = min(batch, budget - done) - len(pending_rows)
         if want > 0:
-            more_rows, more_w = source.take(want)
+            until = None if time_limit is None else start + time_limit
+            more_rows, more_w = source.take(want, until)
             pending_rows = more_rows if not len(pending_rows) else np.vstack([pending_rows, more_rows])
             pending_w = np.concatenate([pending_w, more_w])
         if not len(pending_rows):
