@@ -113,6 +113,32 @@ void WorldPool::new_generation() {
   for (auto& t : tables_) t->new_generation();
   for (auto& g : gates_) *g = BoundsGate();
   for (auto& g : guesses_) g.clear();
+  line_nodes_.clear();
+  line_worlds_.clear();
+}
+
+std::vector<std::size_t> WorldPool::split(std::size_t n, std::size_t k, int t_count) const {
+  // A line's cost per world: its mean node count so far in the run (all equal at first).
+  std::vector<std::uint64_t> cost(k, 1);
+  if (line_nodes_.size() == k)
+    for (std::size_t a = 0; a < k; ++a)
+      if (line_worlds_[a]) cost[a] = std::max<std::uint64_t>(1, line_nodes_[a] / line_worlds_[a]);
+  unsigned __int128 total = 0;
+  for (std::uint64_t c : cost) total += static_cast<unsigned __int128>(c) * n;
+  // Pair q = a * n + w; cut t starts where the cost before it reaches total * t / T.
+  std::vector<std::size_t> cut(t_count + 1, n * k);
+  cut[0] = 0;
+  unsigned __int128 before = 0;
+  std::size_t a = 0;
+  for (int t = 1; t < t_count; ++t) {
+    const unsigned __int128 target = total * t / t_count;
+    while (a < k && before + static_cast<unsigned __int128>(cost[a]) * n <= target)
+      before += static_cast<unsigned __int128>(cost[a++]) * n;
+    std::size_t q = a * n;
+    if (a < k) q += static_cast<std::size_t>((target - before) / cost[a]);
+    cut[t] = std::max(cut[t - 1], std::min(q, n * k));
+  }
+  return cut;
 }
 
 WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<Line>& lines,
@@ -125,47 +151,62 @@ WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<L
   out.values.assign(n * k, 0);
   out.nodes.assign(n, 0);
   out.aborted.assign(n, 0);
-  const int t_count = static_cast<int>(std::max<std::size_t>(1, std::min<std::size_t>(threads_, n)));
+  // Per (world, line) pair, each written by the one thread that owns it.
+  std::vector<std::uint64_t> pair_nodes(n * k, 0);
+  std::vector<std::uint8_t> pair_aborted(n * k, 0);
+  const int t_count =
+      static_cast<int>(std::max<std::size_t>(1, std::min<std::size_t>(threads_, n * k)));
+  // With a deadline, whole worlds per thread: pairs of a world cut off count for nothing.
+  const bool by_world = deadline > 0;
+  const std::vector<std::size_t> cut = by_world ? split(n, 1, t_count) : split(n, k, t_count);
   auto work = [&](int t) {
     TranspositionTable& tt = *tables_[t];
     BoundsGate* gate = gates_[t].get();
     // Neighbouring worlds mostly share values: the previous one's is the first guess.
     std::vector<int>& guess = guesses_[t];
     if (guess.size() != k) guess.assign(k, Search::kNoGuess);
-    const std::size_t from = n * t / t_count, to = n * (t + 1) / t_count;
-    for (std::size_t w = from; w < to; ++w) {
+    const std::size_t from = cut[t], to = cut[t + 1];
+    if (from == to) return;
+    auto owns = [&](std::size_t w, std::size_t a) {
+      const std::size_t q = by_world ? w : a * n + w;
+      return from <= q && q < to;
+    };
+    // World-major over this thread's pairs, so that a world's lines share its table entries.
+    const bool one_line = by_world || from / n == (to - 1) / n;
+    const std::size_t w_lo = one_line ? from % n : 0, w_hi = one_line ? (to - 1) % n + 1 : n;
+    for (std::size_t w = w_lo; w < w_hi; ++w) {
       const State& s = worlds[w];
       if (!share_table) tt.new_generation();
       Limits lim = limits;
-      if (cancel_.load()) {
-        out.aborted[w] = 1;
-        continue;
-      }
-      if (deadline > 0) {
+      bool stop = cancel_.load();
+      if (!stop && deadline > 0) {
         const double left =
             deadline - std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        if (left <= 0) {
-          out.aborted[w] = 1;
-          continue;
-        }
+        stop = left <= 0;
         lim.max_seconds = lim.max_seconds > 0 ? std::min(lim.max_seconds, left) : left;
       }
       Search search(tt, obj, s.to_act, lim, gate);
-      try {
-        // (No search of the root first: its value would cap the lines' values, but it costs
-        // about what it saves; the previous world's values are better guesses.)
-        for (std::size_t a = 0; a < k; ++a) {
+      for (std::size_t a = 0; a < k; ++a) {
+        if (!owns(w, a)) continue;
+        if (stop) {
+          pair_aborted[w * k + a] = 1;
+          continue;
+        }
+        const std::uint64_t before = search.nodes();
+        try {
+          // (No search of the root first: its value would cap the lines' values, but it costs
+          // about what it saves; the previous world's values are better guesses.)
           State c = s;
           for (Action x : lines[a]) c.apply(x);
           const int v = c.over() ? search.value_after(s, c) : search.value_after(s, c, guess[a]);
           out.values[w * k + a] = static_cast<std::int16_t>(v);
           guess[a] = v;
+        } catch (const SearchAborted&) {
+          pair_aborted[w * k + a] = 1;
+          stop = true;  // the rest of this world's lines too
         }
-      } catch (const SearchAborted&) {
-        out.aborted[w] = 1;
-        std::fill(out.values.begin() + w * k, out.values.begin() + (w + 1) * k, 0);
+        pair_nodes[w * k + a] = search.nodes() - before;
       }
-      out.nodes[w] = search.nodes();
     }
   };
   if (t_count == 1) {
@@ -174,6 +215,24 @@ WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<L
     std::vector<std::thread> pool;
     for (int t = 0; t < t_count; ++t) pool.emplace_back(work, t);
     for (auto& th : pool) th.join();
+  }
+  if (line_nodes_.size() != k) {
+    line_nodes_.assign(k, 0);
+    line_worlds_.assign(k, 0);
+  }
+  for (std::size_t w = 0; w < n; ++w) {
+    for (std::size_t a = 0; a < k; ++a) {
+      out.nodes[w] += pair_nodes[w * k + a];
+      out.aborted[w] |= pair_aborted[w * k + a];
+    }
+    if (out.aborted[w]) {  // a limit stopped it: its values are 0, its nodes not a cost
+      std::fill(out.values.begin() + w * k, out.values.begin() + (w + 1) * k, 0);
+      continue;
+    }
+    for (std::size_t a = 0; a < k; ++a) {
+      line_nodes_[a] += pair_nodes[w * k + a];
+      ++line_worlds_[a];
+    }
   }
   return out;
 }

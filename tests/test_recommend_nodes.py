@@ -73,6 +73,8 @@ def test_pool_split_into_calls_and_kept_between_runs(threads: int) -> None:
     v, n = run(kept, [10, 30])
     assert (v == fresh_v).all()
     assert n.tolist() == fresh_n.tolist()
+    one_v, _ = run(_core.WorldPool(1, 16), [])
+    assert (v == one_v).all()  # threads split lines and worlds; values never depend on it
     if threads == 1:  # one thread: the split into calls does not matter either
         for splits in ([], [1], [1, 2, 3, 47], list(range(1, 48))):
             v, n = run(_core.WorldPool(1, 16), splits)

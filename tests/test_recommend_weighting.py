@@ -4,6 +4,9 @@ analysis shares the path, and bad input is refused."""
 
 from __future__ import annotations
 
+import time
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -18,7 +21,7 @@ from sixtysix_solver.opponents import (
     UniformModel,
 )
 from sixtysix_solver.pasts import PastWeights
-from sixtysix_solver.recommend import recommend
+from sixtysix_solver.recommend import evaluate_lines, recommend
 from sixtysix_solver.view import View
 from sixtysix_solver.worlds import WorldSpace
 
@@ -176,3 +179,37 @@ def test_weighting_errors() -> None:
                   opponent_model=HeuristicModel())
     with pytest.raises(SixtySixError, match="past_limit"):
         recommend(g, worlds=5, opponent_model=HeuristicModel(), past_limit=-1)
+
+
+def test_closing_analysis_builds_its_weights_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    g = bot_game("schnapsen", 22, stop=7)
+    if not any(str(a) == "close" for a in g.legal_actions()):
+        pytest.skip("no close here")
+    made: list[int] = []
+    init = PastWeights.__init__
+
+    def counting(self: PastWeights, *a: Any, **k: Any) -> None:
+        made.append(1)
+        init(self, *a, **k)
+
+    monkeypatch.setattr(PastWeights, "__init__", counting)
+    a = analyse_closing(g, worlds=50, seed=1, opponent_model=HeuristicModel(0.3))
+    assert len(made) == 1  # every part shares it
+    alone = evaluate_lines(g, [["close"]], stock_order=False, worlds=100_000, seed=1,
+                           opponent_model=HeuristicModel(0.3))
+    assert a.close.stats == alone.actions[0] and a.close.exact == alone.exact
+
+
+def test_time_limit_counts_the_weighting() -> None:
+    g = bot_game("schnapsen", 22, stop=7)
+
+    class Slow(HeuristicModel):
+        def probability(self, view: View, action: Any) -> float:
+            time.sleep(0.002)
+            return super().probability(view, action)
+
+    t0 = time.perf_counter()
+    rec = recommend(g, worlds=10**6, exact=False, seed=1, time_limit=0.5,
+                    opponent_model=Slow(0.3))
+    assert rec.stopped == "time" and rec.worlds > 0
+    assert time.perf_counter() - t0 < 1.2  # (1.4 s when it was not counted)

@@ -128,11 +128,8 @@ def analyse_closing(
     """
     start = time.perf_counter()
     view = view_of(position)
-    # Checked once here; every part then reads the same history.
-    if opponent_weights(position, view, opponent_model, history, seed) is not None:
-        if history is None:
-            assert isinstance(position, Game)
-            history = History.from_game(position, view.seat)
+    # Built once here: every part shares its history and its cached weights.
+    weights = opponent_weights(position, view, opponent_model, history, seed)
     probe = next(WorldSpace(view, stock_order=False).layouts(None)).game(view)
     legal = probe.legal_actions()
     if CLOSE not in legal:
@@ -147,8 +144,7 @@ def analyse_closing(
         cb = on_progress
         return lambda rec: cb(name, rec)
 
-    shared = dict(seed=seed, threads=threads, stop=stop, opponent_model=opponent_model,
-                  history=history)
+    shared = dict(seed=seed, threads=threads, stop=stop, weights=weights)
     close_rec = evaluate_lines(
         view, [[CLOSE]], stock_order=False, worlds=close_worlds, on_progress=report("close now"),
         **shared,  # type: ignore[arg-type]

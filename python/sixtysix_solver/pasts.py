@@ -41,6 +41,7 @@ averaged.
 from __future__ import annotations
 
 import bisect
+import copy
 import math
 import random
 from collections import Counter
@@ -275,8 +276,16 @@ class PastWeights:
         self.exact = True
         self.spaces = {p: PastSpace(history, p) for p in history.others()}
         self._by_hand: dict[tuple[int, tuple[int, ...]], float] = {}
+        self._sampled: set[tuple[int, tuple[int, ...]]] = set()  # hands whose weight is estimated
         self._probs: dict[tuple[int, int, tuple[int, ...], bool], float] = {}
         self.model_calls = 0
+
+    def fork(self) -> PastWeights:
+        """The same weights with their caches shared, and ``exact`` afresh (it tells about the
+        weights the fork gives), for another run over the same history."""
+        twin = copy.copy(self)
+        twin.exact = True
+        return twin
 
     def weight(self, hands: Sequence[Sequence[int]]) -> float:
         """The weight of the world with these hands (the stock's order does not matter)."""
@@ -304,6 +313,8 @@ class PastWeights:
         key = (p, hand)
         got = self._by_hand.get(key)
         if got is not None:
+            if key in self._sampled:
+                self.exact = False
             return got
         space = self.spaces[p]
         if space.count(hand) <= self.past_limit:
@@ -312,6 +323,7 @@ class PastWeights:
             rng = random.Random(derive_seed(self.seed, "pasts", p, hand))
             pasts = [space.sample(hand, rng) for _ in range(self.past_samples)]
             self.exact = False
+            self._sampled.add(key)
         num = den = 0.0
         for past in pasts:
             num += past.share * self._likelihood(space, past)

@@ -78,6 +78,9 @@ _Z_CLEAR = 3.2905267314919255  # 99.9%: the test is repeated after every batch
 # that a run's batches, hence its node counts, are the same on every run (see _loop).
 _BATCH_NODES = 1_500_000
 
+# Worlds weighted by an opponent model between two looks at the time limit.
+_WEIGH_PIECE = 8
+
 # Worker pools are kept from one call to the next: a fresh one allocates its tables (16-64 MiB
 # of huge pages the kernel zeroes), 2-100 ms a call. A kept pool starts a new generation, which
 # runs exactly as fresh tables would (same values, same node counts). One pool per
@@ -250,14 +253,20 @@ class _Source:
     def left(self) -> int | None:
         return len(self._rows) - self.used if self.exact else None
 
-    def take(self, n: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]:
+    def take(
+        self, n: int, until: float | None = None,
+    ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]:
+        """Up to ``n`` worlds; with a model, fewer once ``perf_counter()`` passes ``until``
+        (weighting can cost more than solving: the time limit counts it too)."""
         if self.weigher is None:
             return self._take(n)
         # Worlds the model rules out (weight 0) are not solved: draw on until n are kept.
         rows_out, w_out = [], []
         kept = tried = 0
         while kept < n:
-            rows, weights = self._take(n - kept)
+            if until is not None and kept and time.perf_counter() >= until:
+                break
+            rows, weights = self._take(n - kept if until is None else min(n - kept, _WEIGH_PIECE))
             if not len(rows):
                 break
             tried += len(rows)
@@ -541,6 +550,7 @@ def evaluate_lines(
     history: History | None = None,
     past_limit: int = DEFAULT_PAST_LIMIT,
     past_samples: int = DEFAULT_PAST_SAMPLES,
+    weights: PastWeights | None = None,
 ) -> Recommendation:
     """Like :func:`recommend`, for chosen *lines* of the player to act: each a sequence of
     actions applied one after the other (``[["draw", "close"]]`` values drawing and then
@@ -548,7 +558,9 @@ def evaluate_lines(
     only in the order of the stock as one (right when every line closes the stock at once);
     the default is to count the order while the stock is in play. Every line must be legal
     in every world. ``opponent_model``, ``history``, ``past_limit`` and ``past_samples``
-    weight the worlds as in :func:`recommend`."""
+    weight the worlds as in :func:`recommend`; or ``weights``, a
+    :class:`~sixtysix_solver.pasts.PastWeights` for this view, whose caches are then shared
+    with other runs over the same history (the same weights as a fresh one)."""
     view = view_of(position)
     worlds = _check_int("worlds", worlds, 1)
     seed = _check_int("seed", seed, -(2**63), 2**63 - 1)
@@ -559,9 +571,16 @@ def evaluate_lines(
     if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
         raise SixtySixError(f"time_limit must be positive seconds, got {time_limit!r}")
     start = time.perf_counter()
-    weigher = opponent_weights(
-        position, view, opponent_model, history, seed, past_limit, past_samples,
-    )
+    if weights is None:
+        weigher = opponent_weights(
+            position, view, opponent_model, history, seed, past_limit, past_samples,
+        )
+    elif opponent_model is not None or history is not None:
+        raise SixtySixError("give weights, or an opponent model (and history), not both")
+    elif weights.history.view != view:
+        raise HistoryError("the weights' history does not lead to the position advised on")
+    else:
+        weigher = weights.fork()
 
     if stock_order is None:
         stock_order = stock_in_play(view)
@@ -659,7 +678,8 @@ def _loop(
     while True:
         want = min(batch, budget - done) - len(pending_rows)
         if want > 0:
-            more_rows, more_w = source.take(want)
+            until = None if time_limit is None else start + time_limit
+            more_rows, more_w = source.take(want, until)
             pending_rows = more_rows if not len(pending_rows) else np.vstack([pending_rows, more_rows])
             pending_w = np.concatenate([pending_w, more_w])
         if not len(pending_rows):
