@@ -209,8 +209,8 @@ def test_time_limit_counts_the_weighting() -> None:
             return super().probability(view, action)
 
     t0 = time.perf_counter()
-    rec = recommend(g, worlds=10**6, exact=False, seed=1, time_limit=0.5,
+    rec = recommend(g, worlds=10**6, exact=False, seed=1, time_limit=1.0,
                     opponent_model=Slow(0.3))
     assert rec.stopped == "time" and rec.worlds > 0
     # Uncounted, the weighting of the batch under way ran on for several seconds.
-    assert time.perf_counter() - t0 < 1.3
+    assert time.perf_counter() - t0 < 2.0
