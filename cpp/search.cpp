@@ -382,8 +382,10 @@ int Search::exact(const State& s, int lo, int hi, int guess) {
 void Search::set_range(const State& root) {
   set_tt_min_cards(root);
   // Where a false claim pays the claimant's opponent by that opponent's own score (MIRROR),
-  // more points can make a hand worse: no dominance there (strict.cpp).
-  dom_rules_ = root.n() == 2 && root.R().false_claim != FalseClaim::MIRROR;
+  // more points can make a hand worse below the schneider line: there a score is compared
+  // only with the same score or, at or above the line, with another there (strict.cpp).
+  dom_rules_ = root.n() == 2;
+  dom_line_ = root.R().false_claim == FalseClaim::MIRROR ? root.R().schneider : 0;
   switch (obj_) {
     case Objective::GAME_POINTS:
       lo_ = root.n() == 3 ? -2 : -(3 + root.carry);

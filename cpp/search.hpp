@@ -171,6 +171,7 @@ class Search {
   int strict_on_;                 // the strict-phase path (set_strict_path), fixed per search
   bool dom_on_;                   // dominance(), fixed per search
   bool dom_rules_ = false;        // the root's rules keep values monotone in the scores
+  int dom_line_ = 0;              // > 0: only at or above this score (mirror false claims)
   BoundsGate own_gate_;
   BoundsGate& gate_;
 };

@@ -156,7 +156,10 @@ template std::uint64_t Search::strict_key(const State&, bool) const;  // (for ke
 // claims come true sooner and never later; the stakes of a close (set by the other side's
 // score when it is made), of claims and of the natural ends (last trick, first to the target,
 // higher total) move only the right way. The exception is a false claim that pays by the
-// receiver's own score (MIRROR, set_range()). So entries made at other score pairs bound this
+// receiver's own score (MIRROR): a player facing a heavy loss may claim falsely, and pays less
+// if the receiver has reached the schneider line. Once a score is at or above that line it
+// stays there, so such payments no longer depend on it: with MIRROR a score is compared only
+// with itself or, both at or above the line, with another there (set_range()). So entries made at other score pairs bound this
 // position's value (TranspositionTable::probe_dom): transpositions that differ only in the
 // points taken so far, common in the endgames entered from the open stock and among the
 // open-stock lines themselves. Scores above a byte are keyed as before.
@@ -177,7 +180,7 @@ bool Search::probe_table(bool dom, std::uint64_t k, int mine, int theirs, int of
   if (dom) {
     lower = lo_;
     upper = hi_;
-    if (!tt_.probe_dom(k, mine, theirs, &lower, &upper, &move)) return false;
+    if (!tt_.probe_dom(k, mine, theirs, dom_line_, &lower, &upper, &move)) return false;
   } else {
     const TTEntry* e = tt_.probe(k);
     if (!e) return false;

@@ -2,10 +2,10 @@
 
 The table lets an entry made at one pair of scores bound a position with the same cards and
 other scores, on the claim that a value never falls when the side's own score grows or the
-other's shrinks, for every two-player profile but those whose false claim pays the receiver by
-its own score (``false_claim: mirror``). These tests check the claim on the rules (with the
-table off), that MIRROR truly breaks it, and that values and action values do not depend on
-the table.
+other's shrinks, for every two-player profile; where a false claim pays the receiver by its
+own score (``false_claim: mirror``) only for scores at or above the schneider line. These
+tests check the claim on the rules (with the table off), that below the line MIRROR truly
+breaks it, and that values and action values do not depend on the table.
 
 Scores follow from the taken cards, so a position's scores are moved by swapping a taken card
 with a card of the closed stock (out of play for good): one score moves, nothing else does.
@@ -23,7 +23,7 @@ from sixtysix_solver import PROFILES, Game, Kind, _core
 from test_strict_path import position
 
 TWO_PLAYER = [n for n, p in PROFILES.items() if p.players == 2]
-MONOTONE = [n for n in TWO_PLAYER if PROFILES[n].false_claim != "mirror"]
+MONOTONE = [n for n in TWO_PLAYER if PROFILES[n].false_claim != "mirror"]  # (at any score)
 MIRROR = [n for n in TWO_PLAYER if PROFILES[n].false_claim == "mirror"]
 
 
@@ -157,6 +157,30 @@ def test_open_values_are_monotone_in_the_scores(name: str) -> None:
             assert after <= before, (name, game.fields(), up.fields())
         checked += 1
     assert checked == 12
+
+
+def score(game: Game, player: int) -> int:
+    f = game.fields()
+    return sum(map(card_points, f["taken"][player])) + f["marriage_points"][player] + f["bonus"][player]
+
+
+@pytest.mark.parametrize("name", MIRROR)
+def test_mirror_values_are_monotone_above_the_line(name: str) -> None:
+    # With mirror false claims the table compares a score only with itself or, both at or
+    # above the schneider line, with another there: monotone there.
+    line = PROFILES[name].schneider
+    checked = 0
+    for game, up, who in pairs(name, 400):
+        if score(game, who) < line:
+            continue
+        before, _ = value(game, False)
+        after, _ = value(up, False)
+        if who == game.to_act:
+            assert after >= before, (name, game.fields(), up.fields())
+        else:
+            assert after <= before, (name, game.fields(), up.fields())
+        checked += 1
+    assert checked >= 30
 
 
 @pytest.mark.parametrize("name", MIRROR)
