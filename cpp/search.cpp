@@ -127,10 +127,10 @@ void Search::bounds(const S& s, int* lo, int* hi) const {
 template void Search::bounds(const State&, int*, int*) const;
 template void Search::bounds(const Strict2&, int*, int*) const;
 
-std::uint64_t Search::key(const State& s) const {
-  if (strict_on_ && strict_domain(s)) return strict_key(s);  // (its own key: strict.cpp)
+std::uint64_t Search::key(const State& s, bool scores) const {
+  if (strict_on_ && strict_domain(s)) return strict_key(s, scores);  // (its own key: strict.cpp)
   const RuleSet& r = s.R();
-  std::uint64_t h = 0x243F6A8885A308D3ULL;
+  std::uint64_t h = scores ? 0x243F6A8885A308D3ULL : 0x13198A2E03707344ULL;
   for (int p = 0; p < s.n(); ++p) h = mix(h, s.hand[p] + static_cast<std::uint64_t>(p));
   const std::uint64_t face = s.stock_end ? s.stock[s.stock_end - 1] : 0;
   h = mix(h, std::uint64_t{s.stock_top} | std::uint64_t{s.stock_end} << 8 | face << 16 |
@@ -145,7 +145,7 @@ std::uint64_t Search::key(const State& s) const {
   std::uint64_t sc = 0, tr = 0;
   Mask held = 0;
   if (r.players == 2) {  // (the same words as below, without the loops: each player a side)
-    if (!relative()) sc = std::uint64_t(s.score[0]) | std::uint64_t(s.score[1]) << 9;
+    if (!relative() && scores) sc = std::uint64_t(s.score[0]) | std::uint64_t(s.score[1]) << 9;
     sc |= std::uint64_t(int{s.pending[0]}) << 27 | std::uint64_t(int{s.pending[1]}) << 35;
     tr = std::uint64_t(s.tricks[0] > 0) | std::uint64_t(s.tricks[1] > 0) << 1;
     held = s.hand[0] | s.hand[1];
@@ -314,7 +314,8 @@ int Search::ab(const State& s, int alpha, int beta) {
   // Near the end of play a search is cheaper than a table probe (a cache miss): no table there.
   const int held = s.card_count();
   const bool use_tt = s.trick_len == 0 && held > tt_min_cards_;
-  const std::uint64_t k = use_tt ? key(s) : 0;
+  const bool dom = use_tt && dominates(s);  // (two players: each its own side)
+  const std::uint64_t k = use_tt ? key(s, !dom) : 0;
   if (use_tt) tt_.prefetch(k);
   int v;
   if (shortcut(s, &v)) return v;
@@ -334,19 +335,9 @@ int Search::ab(const State& s, int alpha, int beta) {
   Action buf[kMaxActions];
   const int n = moves(s, buf);
   const int off = relative() ? base(s) : 0;
-  if (const TTEntry* e = use_tt ? tt_.probe(k) : nullptr) {
-    const int lower = e->lower + off, upper = e->upper + off;
-    if (lower >= beta || lower == upper) return STAT(s, 1), lower;
-    if (upper <= alpha) return STAT(s, 1), upper;
-    if (lower > alpha) alpha = lower;
-    if (upper < beta) beta = upper;
-    for (int i = 1; i < n; ++i)
-      if (buf[i] == e->move) {
-        for (int j = i; j > 0; --j) buf[j] = buf[j - 1];
-        buf[0] = e->move;
-        break;
-      }
-  }
+  const int mine = dom ? s.score[player_] : 0, theirs = dom ? s.score[1 - player_] : 0;
+  if (use_tt && probe_table(dom, k, mine, theirs, off, alpha, beta, buf, n, &v))
+    return STAT(s, 1), v;
   if (n == 0) return leaf_value(s);  // cannot happen in a legal position; stay total
   const bool maxi = maximizing(s);
   const int a0 = alpha, b0 = beta;
@@ -361,7 +352,7 @@ int Search::ab(const State& s, int alpha, int beta) {
       break;
     }
   }
-  return store_node(use_tt, k, best, a0, b0, off, best_move, held);
+  return store_node(use_tt, k, best, a0, b0, off, best_move, held, dom ? mine : -1, theirs);
 }
 
 int Search::exact(const State& s, int lo, int hi, int guess) {
@@ -391,8 +382,10 @@ int Search::exact(const State& s, int lo, int hi, int guess) {
 void Search::set_range(const State& root) {
   set_tt_min_cards(root);
   // Where a false claim pays the claimant's opponent by that opponent's own score (MIRROR),
-  // more points can make a hand worse: no dominance there (strict.cpp).
-  dom_rules_ = root.n() == 2 && root.R().false_claim != FalseClaim::MIRROR;
+  // more points can make a hand worse below the schneider line: there a score is compared
+  // only with the same score or, at or above the line, with another there (strict.cpp).
+  dom_rules_ = root.n() == 2;
+  dom_line_ = root.R().false_claim == FalseClaim::MIRROR ? root.R().schneider : 0;
   switch (obj_) {
     case Objective::GAME_POINTS:
       lo_ = root.n() == 3 ? -2 : -(3 + root.carry);

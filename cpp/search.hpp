@@ -104,8 +104,8 @@ class Search {
   template <class S>
   std::uint64_t strict_key(const S& s, bool scores = true) const;
   template <class S>
-  bool dominates(const S& s) const;  // may s use the score-dominance entries?
-  bool probe_strict(bool dom, std::uint64_t k, int mine, int theirs, int off, int& alpha,
+  bool dominates(const S& s) const;  // may s use the score-dominance entries? (strict.cpp)
+  bool probe_table(bool dom, std::uint64_t k, int mine, int theirs, int off, int& alpha,
                     int& beta, Action* buf, int n, int* ret) const;
   int exact(const State& s, int lo, int hi, int guess = kNoGuess);
   void set_range(const State& root);
@@ -123,7 +123,8 @@ class Search {
   template <class S>  // (State, or the strict phase's Strict2)
   void bounds(const S& s, int* lo, int* hi) const;  // sure bounds on the value
   int moves(const State& s, Action* buf) const;
-  std::uint64_t key(const State& s) const;
+  // `scores` false: the key of score-dominance entries (see dominates()).
+  std::uint64_t key(const State& s, bool scores = true) const;
   bool maximizing(const State& s) const;
   void check_limits();
   // A child's value v at a node (shared by the general and the strict searches): if it is the
@@ -170,6 +171,7 @@ class Search {
   int strict_on_;                 // the strict-phase path (set_strict_path), fixed per search
   bool dom_on_;                   // dominance(), fixed per search
   bool dom_rules_ = false;        // the root's rules keep values monotone in the scores
+  int dom_line_ = 0;              // > 0: only at or above this score (mirror false claims)
   BoundsGate own_gate_;
   BoundsGate& gate_;
 };

@@ -151,30 +151,36 @@ int Search::moves_strict(const S& s, Action* buf) const {
 
 template std::uint64_t Search::strict_key(const State&, bool) const;  // (for key())
 
-// Score dominance. With two players and the game-point or win objective, a strict position's
-// value for player_ does not fall when player_'s score grows or the other's shrinks, all else
-// equal: claims come true sooner and never later, the closer's and the claimant's stakes and
-// the natural ends (last trick, first to the target, higher total) move only the right way.
-// The exception is a false claim that pays by the receiver's own score (MIRROR, set_range()).
-// So entries made at other score pairs bound this position's value (TranspositionTable::
-// probe_dom): transpositions that differ only in the points taken so far, many in the
-// endgames entered from the open stock. Scores above a byte are keyed as before.
+// Score dominance. With two players and the game-point or win objective, a position's value
+// for player_ does not fall when player_'s score grows or the other's shrinks, all else equal:
+// claims come true sooner and never later; the stakes of a close (set by the other side's
+// score when it is made), of claims and of the natural ends (last trick, first to the target,
+// higher total) move only the right way. The exception is a false claim that pays by the
+// receiver's own score (MIRROR): a player facing a heavy loss may claim falsely, and pays less
+// if the receiver has reached the schneider line. Once a score is at or above that line it
+// stays there, so such payments no longer depend on it: with MIRROR a score is compared only
+// with itself or, both at or above the line, with another there (set_range()). So entries made at other score pairs bound this
+// position's value (TranspositionTable::probe_dom): transpositions that differ only in the
+// points taken so far, common in the endgames entered from the open stock and among the
+// open-stock lines themselves. Scores above a byte are keyed as before.
 template <class S>
 bool Search::dominates(const S& s) const {
   return dom_on_ && dom_rules_ && !relative() && s.score[0] <= TranspositionTable::kDomScoreMax &&
          s.score[1] <= TranspositionTable::kDomScoreMax;
 }
 
-// The table at a strict node (key k, dominance entries if `dom`): true with *ret on a cutoff;
+template bool Search::dominates(const State&) const;  // (for ab())
+
+// The table at a node (key k, dominance entries if `dom`): true with *ret on a cutoff;
 // else the window narrowed and the table's move first among buf[0..n).
-bool Search::probe_strict(bool dom, std::uint64_t k, int mine, int theirs, int off, int& alpha,
+bool Search::probe_table(bool dom, std::uint64_t k, int mine, int theirs, int off, int& alpha,
                           int& beta, Action* buf, int n, int* ret) const {
   int lower, upper;
   std::uint16_t move = kNoMove;
   if (dom) {
     lower = lo_;
     upper = hi_;
-    if (!tt_.probe_dom(k, mine, theirs, &lower, &upper, &move)) return false;
+    if (!tt_.probe_dom(k, mine, theirs, dom_line_, &lower, &upper, &move)) return false;
   } else {
     const TTEntry* e = tt_.probe(k);
     if (!e) return false;
@@ -226,7 +232,7 @@ int Search::ab_strict(const State& s, int alpha, int beta) {
   const int n = moves_strict(s, buf);
   const int off = relative() ? base(s) : 0;
   const int mine = s.score[player_], theirs = s.score[1 - player_];
-  if (use_tt && probe_strict(dom, k, mine, theirs, off, alpha, beta, buf, n, &v)) return v;
+  if (use_tt && probe_table(dom, k, mine, theirs, off, alpha, beta, buf, n, &v)) return v;
   if (n == 0) return leaf_value(s);  // cannot happen in a legal position; stay total
   const bool maxi = s.to_act == player_;  // (two players: each its own side)
   const int a0 = alpha, b0 = beta;
@@ -283,7 +289,7 @@ int Search::ab_compact(const Strict2& s, int alpha, int beta) {
   const int n = moves_strict(s, buf);
   const int mine = s.score[player_], theirs = s.score[1 - player_];
   int v;
-  if (use_tt && probe_strict(dom, k, mine, theirs, off, alpha, beta, buf, n, &v)) return v;
+  if (use_tt && probe_table(dom, k, mine, theirs, off, alpha, beta, buf, n, &v)) return v;
   const bool maxi = s.to_act == player_;
   const int a0 = alpha, b0 = beta;
   int best = maxi ? lo_ - 1 : hi_ + 1;

@@ -126,14 +126,16 @@ class TranspositionTable {
   }
 
  public:
-  // Score-dominance entries (two-player strict phase, see strict.cpp): the key names the cards
-  // and everything else but the two scores, which the entry keeps (ours in the tag's top
-  // byte, theirs in `theirs`; the key's top byte is not checked, 54 or more of its bits are). Values do not fall as our
-  // score grows or theirs shrinks, so an entry made at a score pair we match or beat (ours at
-  // least as high, theirs at most as high) gives a lower bound here, and one made at a pair
-  // we do not beat an upper bound. The move: the exact pair's, else the first entry's.
+  // Score-dominance entries (two players, see strict.cpp): the key names the cards and all
+  // else but the two scores, which the entry keeps (ours in the tag's top byte, theirs in
+  // `theirs`; the key's top byte is not checked, 54 or more of its bits are). Values do not
+  // fall as our score grows or theirs shrinks, so an entry made at a score pair we match or
+  // beat (ours at least as high, theirs at most as high) gives a lower bound here, and one
+  // made at a pair we do not beat an upper bound. The move: the exact pair's, else the first
+  // entry's.
   static constexpr int kDomScoreMax = 255;
-  bool probe_dom(std::uint64_t key, int mine, int theirs, int* lower, int* upper,
+  // `line` > 0: a score is compared only with the same score, or both at or above `line`.
+  bool probe_dom(std::uint64_t key, int mine, int theirs, int line, int* lower, int* upper,
                  std::uint16_t* move) const {
     key &= ~kMineMask;
     const Bucket& b = table_[key & mask_];
@@ -142,10 +144,13 @@ class TranspositionTable {
     for (const TTEntry& e : b.e) {
       if ((e.tag & ~kMineMask) != t) continue;
       const int m = static_cast<int>(e.tag >> 56), th = e.theirs;
-      if (m <= mine && th >= theirs && e.lower > *lower) *lower = e.lower;
-      if (m >= mine && th <= theirs && e.upper < *upper) *upper = e.upper;
       if (!any || (m == mine && th == theirs)) *move = e.move;
       any = true;
+      if (line && !((m == mine || (m >= line && mine >= line)) &&
+                    (th == theirs || (th >= line && theirs >= line))))
+        continue;
+      if (m <= mine && th >= theirs && e.lower > *lower) *lower = e.lower;
+      if (m >= mine && th <= theirs && e.upper < *upper) *upper = e.upper;
     }
     return any;
   }

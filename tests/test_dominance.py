@@ -2,13 +2,15 @@
 
 The table lets an entry made at one pair of scores bound a position with the same cards and
 other scores, on the claim that a value never falls when the side's own score grows or the
-other's shrinks, for every two-player profile but those whose false claim pays the receiver by
-its own score (``false_claim: mirror``). These tests check the claim on the rules (with the
-table off), that MIRROR truly breaks it, and that values and action values do not depend on
-the table.
+other's shrinks, for every two-player profile; where a false claim pays the receiver by its
+own score (``false_claim: mirror``) only for scores at or above the schneider line. These
+tests check the claim on the rules (with the table off), that below the line MIRROR truly
+breaks it, and that values and action values do not depend on the table.
 
 Scores follow from the taken cards, so a position's scores are moved by swapping a taken card
 with a card of the closed stock (out of play for good): one score moves, nothing else does.
+With the stock open, by swapping a card of one player's pile with a card worth more from the
+other's: both scores move, the same way for the first player.
 """
 
 from __future__ import annotations
@@ -17,11 +19,11 @@ import random
 
 import pytest
 
-from sixtysix_solver import PROFILES, Game, _core
+from sixtysix_solver import PROFILES, Game, Kind, _core
 from test_strict_path import position
 
 TWO_PLAYER = [n for n, p in PROFILES.items() if p.players == 2]
-MONOTONE = [n for n in TWO_PLAYER if PROFILES[n].false_claim != "mirror"]
+MONOTONE = [n for n in TWO_PLAYER if PROFILES[n].false_claim != "mirror"]  # (at any score)
 MIRROR = [n for n in TWO_PLAYER if PROFILES[n].false_claim == "mirror"]
 
 
@@ -99,6 +101,88 @@ def test_values_are_monotone_in_the_scores(name: str) -> None:
     assert checked >= 30
 
 
+def open_position(name: str, rng: random.Random) -> Game | None:
+    """A random position with 2-6 cards in the open stock (nobody closed or claimed on the
+    way), or None if the hand ended first."""
+    game = Game.deal(name, seed=rng.getrandbits(32))
+    stock = rng.choice((2, 4, 6))
+    while not game.is_over:
+        if len(game.fields()["stock"]) <= stock:
+            return game
+        legal = game.legal_actions()
+        calm = [a for a in legal if a.kind not in (Kind.CLOSE, Kind.CLAIM)]
+        game.apply(rng.choice(calm or legal))
+    return None
+
+
+def shifted(game: Game, player: int, rng: random.Random) -> Game | None:
+    """``player``'s score up and the other's down: a card of each pile swapped, the richer one
+    to ``player``. None if there is no such pair."""
+    f = game.fields()
+    mine, theirs = list(f["taken"][player]), list(f["taken"][1 - player])
+    pairs = [(i, j) for i, a in enumerate(mine) for j, b in enumerate(theirs)
+             if card_points(b) > card_points(a)]
+    if not pairs:
+        return None
+    i, j = rng.choice(pairs)
+    mine[i], theirs[j] = theirs[j], mine[i]
+    taken = [[], []]
+    taken[player], taken[1 - player] = mine, theirs
+    f["taken"] = taken
+    try:
+        return Game.from_fields(game.profile, f)
+    except ValueError:
+        return None
+
+
+@pytest.mark.parametrize("name", MONOTONE)
+def test_open_values_are_monotone_in_the_scores(name: str) -> None:
+    rng = random.Random(f"dominance-open-monotone|{name}")
+    checked = 0
+    for _ in range(200):
+        if checked == 12:
+            break
+        game = open_position(name, rng)
+        if game is None or game.to_act is None:
+            continue
+        who = rng.randrange(2)
+        up = shifted(game, who, rng)
+        if up is None:
+            continue
+        before, _ = value(game, False)
+        after, _ = value(up, False)
+        if who == game.to_act:
+            assert after >= before, (name, game.fields(), up.fields())
+        else:
+            assert after <= before, (name, game.fields(), up.fields())
+        checked += 1
+    assert checked == 12
+
+
+def score(game: Game, player: int) -> int:
+    f = game.fields()
+    return sum(map(card_points, f["taken"][player])) + f["marriage_points"][player] + f["bonus"][player]
+
+
+@pytest.mark.parametrize("name", MIRROR)
+def test_mirror_values_are_monotone_above_the_line(name: str) -> None:
+    # With mirror false claims the table compares a score only with itself or, both at or
+    # above the schneider line, with another there: monotone there.
+    line = PROFILES[name].schneider
+    checked = 0
+    for game, up, who in pairs(name, 400):
+        if score(game, who) < line:
+            continue
+        before, _ = value(game, False)
+        after, _ = value(up, False)
+        if who == game.to_act:
+            assert after >= before, (name, game.fields(), up.fields())
+        else:
+            assert after <= before, (name, game.fields(), up.fields())
+        checked += 1
+    assert checked >= 30
+
+
 @pytest.mark.parametrize("name", MIRROR)
 def test_mirror_false_claims_break_monotonicity(name: str) -> None:
     # A false claim is paid by the receiver's own score (3/2/1 as if the receiver had lost):
@@ -127,14 +211,8 @@ def test_dominance_never_changes_values(name: str, objective: str) -> None:
     for k in range(40):
         if checked == 6:
             break
-        game = Game.deal(name, seed=rng.getrandbits(32))
-        stock = rng.choice((2, 4, 6))
-        while not game.is_over:
-            f = game.fields()
-            if f["closed_by"] >= 0 or len(f["stock"]) <= stock:
-                break
-            game.apply(rng.choice(game.legal_actions()))
-        if game.is_over:
+        game = open_position(name, rng)
+        if game is None:
             continue
         assert value(game, True, objective) == value(game, False, objective), (name, k)
         checked += 1
