@@ -151,7 +151,6 @@ template std::uint64_t Search::strict_key(const State&) const;  // (for key())
 // follows go on in the compact state (mode 2).
 int Search::ab_strict(const State& s, int alpha, int beta) {
   if (strict_on_ == 2 && (s.phase == Phase::LEAD || s.phase == Phase::FOLLOW)) {
-    entry_ = &s;
     return ab_compact(Strict2(s), alpha, beta);
   }
   if ((++nodes_ & 1023) == 0) check_limits();
@@ -206,18 +205,17 @@ int Search::ab_strict(const State& s, int alpha, int beta) {
 }
 
 // ab_strict() on the compact state. The last trick (no hand holds two cards), claims and the
-// end of play are left to the general code on the State of the position (materialize()):
-// they are leaves, and there the rules of scoring live.
+// end of play are leaves, scored on the compact state too (strict_end.cpp).
 int Search::ab_compact(const Strict2& s, int alpha, int beta) {
   if ((++nodes_ & 1023) == 0) check_limits();
   // (base(): two players, each its own side)
   const int off = !relative() ? 0 : obj_ == Objective::TRICKS ? s.tricks[player_] : s.score[player_];
   if (!(s.hand[0] & (s.hand[0] - 1)) && !(s.hand[1] & (s.hand[1] - 1))) {
-    // forced_end(): the cache first (strict_key() is key() of the materialized State)
+    // forced_end(): the cache first (strict_key() is key() of the position's State)
     const std::uint64_t ek = strict_key(s);
     int fv;
     if (tt_.probe_end(ek, &fv)) return fv + off;
-    fv = last_trick(materialize(s));
+    fv = last_trick_compact(s);
     tt_.store_end(ek, fv - off);
     return fv;
   }
@@ -225,11 +223,8 @@ int Search::ab_compact(const Strict2& s, int alpha, int beta) {
   const bool use_tt = s.trick_len == 0 && held > tt_min_cards_;
   const std::uint64_t k = use_tt ? strict_key(s) : 0;
   if (use_tt) tt_.prefetch(k);
-  if (!relative() && s.score[s.to_act] >= s.R().target && s.can_claim(s.to_act)) {
-    State c = materialize(s);  // (shortcut(): a true claim is made at once)
-    c.apply(make_action(CLAIM));
-    return leaf_value(c);
-  }
+  if (!relative() && s.score[s.to_act] >= s.R().target && s.can_claim(s.to_act))
+    return leaf_compact(s, s.claim_return(s.to_act, player_));  // (shortcut(): a true claim)
   if (s.trick_len == 0) {
     const int kind = s.closed_by >= 0 ? 1 : 2;
     if (gate_.want(kind, held)) {
@@ -266,35 +261,13 @@ int Search::ab_compact(const Strict2& s, int alpha, int beta) {
       c.play(arg_of(buf[i]));
       v = ab_compact(c, alpha, beta);
     } else {  // a false claim (a true one was taken above): a leaf
-      State c = materialize(s);
-      c.apply(buf[i]);
       if ((++nodes_ & 1023) == 0) check_limits();
-      v = leaf_value(c);
+      v = leaf_compact(s, s.claim_return(s.to_act, player_));
     }
     if (take_child(maxi, v, buf[i], s.to_act, held + s.trick_len, best, best_move, alpha, beta))
       break;
   }
   return store_node(use_tt, k, best, a0, b0, off, best_move, held);
-}
-
-State Search::materialize(const Strict2& c) const {
-  State s = *entry_;
-  for (int p = 0; p < 2; ++p) {
-    s.hand[p] = c.hand[p];
-    s.score[p] = c.score[p];
-    s.pending[p] = c.pending[p];
-    s.tricks[p] = c.tricks[p];
-  }
-  s.trick_len = c.trick_len;
-  s.trick[0] = c.trick[0];
-  s.leader = c.leader;
-  s.to_act = c.to_act;
-  s.phase = c.phase;
-  s.first_to_target = c.first_to_target;
-  s.last_trick_winner = c.last_trick_winner;
-  s.turn_step = 0;  // (0..2 are the same here)
-  s.marriage_suit = -1;
-  return s;
 }
 
 Strict2::Strict2(const State& s)
