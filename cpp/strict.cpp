@@ -99,39 +99,22 @@ int Search::moves_strict(const S& s, Action* buf) const {
     buf[0] = make_action(PLAY, __builtin_ctz(codes));
     return 1;
   }
-  const Mask in_play = s.hand[0] | s.hand[1] | (lead >= 0 ? bit(lead) : 0);
-  const Mask others = in_play & ~h;
-  const int trick_pts = lead >= 0 ? kPoints[rank_of(lead)] : 0;
+  // On card codes (bit c for code c): the others' cards (the lead too), and ours alone.
+  const Mask all = s.hand[0] | s.hand[1] | (lead >= 0 ? bit(lead) : 0);
+  const std::uint32_t in_play = codes_of(all), oc = codes_of(all & ~h);
+  const std::uint32_t mine_only = codes_of(h) & ~oc;
+  // An eight or seven next to an equivalent higher 0-point card of ours (the nearest one in
+  // play above it, of its suit, held by us alone) is left out: the higher one is kept.
+  for (std::uint32_t z = codes & 0xC0C0C0C0u; z; z &= z - 1) {
+    const int c = __builtin_ctz(z);
+    const std::uint32_t up = in_play & ((1u << c) - 1) & (0xE0u << (c & ~7));
+    if (up && (mine_only >> (31 - __builtin_clz(up)) & 1)) codes &= ~(1u << c);
+  }
   int scores[kMaxActions];
   int n = 0;
-  while (codes) {
-    const int c = __builtin_ctz(codes);
-    codes &= codes - 1;
-    const int rank = c & 7, suit = c >> 3;
-    if (rank >= NINE) {  // an equivalent higher 0-point card of ours is kept
-      bool skip = false;
-      for (int up = rank - 1; up >= NINE; --up) {
-        const Mask m = in_play & code_mask(code_of(suit, up));
-        if (!m) continue;
-        skip = (h & m) != 0 && !(m & ~h);
-        break;
-      }
-      if (skip) continue;
-    }
-    const int pts = kPoints[rank];
-    int sc;
-    if (lead < 0) {
-      sc = 4 * pts - (suit == trump ? 30 : 0);
-      const Mask same = others & suit_mask(suit);  // a lead nobody can beat takes the trick
-      const bool master = !(same & higher_in_suit(c)) && !(same & code_mask(c));
-      if (master && (suit == trump || same || !(others & suit_mask(trump)))) sc += 60;
-    } else if (beats(c, lead, trump)) {
-      sc = 100 + trick_pts + pts - (suit == trump ? 12 : 0);
-    } else {
-      sc = -2 * pts;
-    }
+  auto add = [&](int c, int sc) {  // insertion, descending (ties keep the code order)
     sc = sc * 4096 + static_cast<int>(std::min<std::uint32_t>(history_[p][c], 4095));
-    int j = n - 1;  // insertion, descending
+    int j = n - 1;
     while (j >= 0 && scores[j] < sc) {
       buf[j + 1] = buf[j];
       scores[j + 1] = scores[j];
@@ -140,6 +123,25 @@ int Search::moves_strict(const S& s, Action* buf) const {
     buf[j + 1] = make_action(PLAY, c);
     scores[j + 1] = sc;
     ++n;
+  };
+  if (lead < 0) {
+    const std::uint32_t their_trumps = (oc >> (trump * 8)) & 0xFF;
+    for (; codes; codes &= codes - 1) {
+      const int c = __builtin_ctz(codes), rank = c & 7, suit = c >> 3;
+      const std::uint32_t same = (oc >> (suit * 8)) & 0xFF;  // theirs of the suit, by rank
+      int sc = 4 * kPoints[rank] - (suit == trump ? 30 : 0);
+      // A lead nobody can beat (nothing of theirs as high or higher) takes the trick.
+      if (!(same & ((2u << rank) - 1)) && (suit == trump || same || !their_trumps)) sc += 60;
+      add(c, sc);
+    }
+  } else {
+    const int ls = suit_of(lead), trick_pts = kPoints[rank_of(lead)];
+    const std::uint32_t beat =  // (as beats())
+        ((1u << rank_of(lead)) - 1) << (ls * 8) | (ls != trump ? 0xFFu << (trump * 8) : 0);
+    for (; codes; codes &= codes - 1) {
+      const int c = __builtin_ctz(codes), pts = kPoints[c & 7];
+      add(c, beat >> c & 1 ? 100 + trick_pts + pts - ((c >> 3) == trump ? 12 : 0) : -2 * pts);
+    }
   }
   if (claim) buf[n++] = make_action(CLAIM);
   return n;
