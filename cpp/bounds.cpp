@@ -77,6 +77,37 @@ Outlook outlook(const S& s) {
   return o;
 }
 
+// outlook() on the compact state, the same result with less work: no stock, two hands, and
+// no marriage to add (the strict domain leaves no free king and queen of a suit in a hand).
+template <>
+Outlook outlook(const Strict2& s) {
+  const RuleSet& r = s.R();
+  Outlook o;
+  const Mask lead = s.trick_len ? bit(s.trick[0]) : 0;
+  const Mask in_play = s.hand[0] | s.hand[1] | lead;
+  const int left = card_points(in_play);
+  for (int x = 0; x < 2; ++x) {
+    o.score[x] = s.score[x];
+    o.tricks[x] = s.tricks[x];
+    o.winners[x] = sure_winners(s, s.hand[x], in_play);
+    int sure = card_points(o.winners[x]);
+    if (int k = popcount(o.winners[x])) {  // each also takes the other hand's cheapest card
+      const Mask pool = s.hand[1 - x] | (s.leader != x ? lead : 0);
+      k -= popcount(pool & (rank_mask(NINE) | rank_mask(EIGHT) | rank_mask(SEVEN)));  // 0 points
+      for (int rank = JACK; rank >= 0 && k > 0; --rank) {
+        const int have = popcount(pool & rank_mask(rank));
+        const int take = have < k ? have : k;
+        sure += take * kPoints[rank];
+        k -= take;
+      }
+    }
+    o.sure[x] = sure;
+  }
+  const int bonus = s.closed_by < 0 ? r.last_trick_bonus : 0;
+  for (int x = 0; x < 2; ++x) o.most[x] = s.pending[x] + left - o.sure[1 - x] + bonus;
+  return o;
+}
+
 namespace {
 
 // The return side x receives for a claim made now, the other side's score and tricks as they
@@ -175,7 +206,6 @@ int best_return(const S& s, const Outlook& o, int x) {
 
 // The general State and the strict phase's compact one (strict.hpp).
 template Outlook outlook(const State&);
-template Outlook outlook(const Strict2&);
 template int best_return(const State&, const Outlook&, int);
 template int best_return(const Strict2&, const Outlook&, int);
 template bool quick_claim(const State&, const Outlook&, int*);

@@ -17,6 +17,9 @@ struct Outlook {
 // (S: State, or the strict phase's compact Strict2.)
 template <class S>
 Outlook outlook(const S& s);
+struct Strict2;
+template <>
+Outlook outlook(const Strict2& s);  // (its own, cheaper code)
 
 // The best return (game points for a player of side x, carry included) side x can still reach
 // in lines where the other side never chooses a move that only hurts itself: no new close, no

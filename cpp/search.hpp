@@ -98,7 +98,8 @@ class Search {
   bool strict_domain(const State& s) const;
   int ab_strict(const State& s, int alpha, int beta);
   int ab_compact(const Strict2& s, int alpha, int beta);
-  State materialize(const Strict2& s) const;  // the State of s (entry_'s other fields)
+  int last_trick_compact(const Strict2& s);    // strict_end.cpp: last_trick() of s
+  int leaf_compact(const Strict2& s, int ret) const;  // leaf_value(), player_'s return ret
   template <class S>
   int moves_strict(const S& s, Action* buf) const;
   template <class S>
@@ -167,7 +168,6 @@ class Search {
   std::chrono::steady_clock::time_point start_;
   std::uint64_t nodes_ = 0;
   std::uint32_t history_[kMaxPlayers][kCodes] = {};
-  const State* entry_ = nullptr;  // where the running compact search began
   int strict_on_;                 // the strict-phase path (set_strict_path), fixed per search
   bool dom_on_;                   // dominance(), fixed per search
   bool dom_rules_ = false;        // the root's rules keep values monotone in the scores

@@ -39,8 +39,13 @@ struct Strict2 {
   int closing_stakes() const {
     return !close_opp_had_trick ? 3 : (close_opp_score < R().schneider ? 2 : 1);
   }
-  // Play the card `code`; never the last trick (see Search::ab_compact).
+  // Play the card `code`; never the follower's card to the last trick (play_last()).
   void play(int code);
+  // strict_end.cpp: the end of play, with scoring.cpp's rules.
+  void play_last();
+  int rate(int loser) const;                 // normal_rate()
+  int claim_return(int p, int q) const;      // q's return when p claims now
+  int natural_return(int q) const;           // q's return when play ends without a claim
 };
 
 }  // namespace ss
