@@ -21,6 +21,8 @@ constexpr Action kNoMove = 0xFFFF;
 
 int cards_in_play(const State& s) { return s.card_count() + s.trick_len; }
 
+int open_bucket(const State& s) { return std::min(s.stock_len() >> 1, 15); }
+
 // No side can score more: every card, the last-trick bonus, every marriage at the higher value.
 int most_points(const RuleSet& r) {
   const int marriage = r.marriage_royal > r.marriage_common ? r.marriage_royal : r.marriage_common;
@@ -233,7 +235,9 @@ int Search::moves(const State& s, Action* buf) const {
         } else {
           sc = partner_winning ? pts : -2 * pts;
         }
-        sc = sc * 4096 + static_cast<int>(std::min<std::uint32_t>(history_[p][c], 4095));
+        const std::uint32_t h =
+            s.stock_open() ? open_history_[open_bucket(s)][s.trick_len > 0][c] : history_[p][c];
+        sc = sc * 4096 + static_cast<int>(std::min<std::uint32_t>(h, 4095));
         break;
       }
       // A close is settled by a strict-phase search, often the proof; still, the exchange and
@@ -358,6 +362,11 @@ int Search::ab(const State& s, int alpha, int beta) {
     v = ab(c, alpha, beta);
     if (take_child(maxi, v, buf[i], s.to_act, held + s.trick_len, best, best_move, alpha, beta)) {
       if (i == 0) STAT(s, 3);
+      if (s.stock_open() && kind_of(buf[i]) == PLAY) {  // (halved as it fills: recent cutoffs weigh more)
+        std::uint32_t* h = open_history_[open_bucket(s)][s.trick_len > 0];
+        if ((h[arg_of(buf[i])] += held) > 4095)
+          for (int c = 0; c < kCodes; ++c) h[c] >>= 1;
+      }
       break;
     }
   }

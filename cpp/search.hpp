@@ -154,6 +154,9 @@ class Search {
   std::chrono::steady_clock::time_point start_;
   std::uint64_t nodes_ = 0;
   std::uint32_t history_[kMaxPlayers][kCodes] = {};
+  // Open-stock plays: their own history per stock size and lead/follow (the strict phase's
+  // far more cutoffs would drown theirs).
+  std::uint32_t open_history_[16][2][kCodes] = {};
   const State* entry_ = nullptr;  // where the running compact search began
   int strict_on_;                 // the strict-phase path (set_strict_path), fixed per search
   BoundsGate own_gate_;
