@@ -356,6 +356,8 @@ int Search::ab(const State& s, int alpha, int beta) {
   const int a0 = alpha, b0 = beta;
   int best = maxi ? lo_ - 1 : hi_ + 1;
   Action best_move = kNoMove;
+  if (s.stock_open() && n > 1 && etc(s, buf, n, maxi, alpha, beta, &best, &best_move))
+    return store_node(use_tt, k, best, a0, b0, off, best_move, held);
   for (int i = 0; i < n; ++i) {
     State c = s;
     c.apply(buf[i]);
@@ -371,6 +373,36 @@ int Search::ab(const State& s, int alpha, int beta) {
     }
   }
   return store_node(use_tt, k, best, a0, b0, off, best_move, held);
+}
+
+// Enhanced transposition cutoff: a child whose table entry already refutes the window settles
+// the node before any child is searched. Open-stock nodes only: there a quarter of the
+// positions after a trick recur by other trick orders, and each child is a big subtree.
+bool Search::etc(const State& s, const Action* buf, int n, bool maxi, int alpha, int beta,
+                 int* v, Action* a) {
+  std::uint64_t keys[kMaxActions];
+  int offs[kMaxActions];
+  for (int i = 0; i < n; ++i) {  // (all keys first: the probes' cache misses overlap)
+    keys[i] = 0;
+    if (kind_of(buf[i]) == PLAY && s.trick_len + 1 < s.n()) continue;  // mid-trick: no entry
+    State c = s;
+    c.apply(buf[i]);
+    if (c.over() || c.trick_len != 0 || c.card_count() <= tt_min_cards_) continue;  // no entry
+    keys[i] = key(c);
+    offs[i] = relative() ? base(c) : 0;
+    tt_.prefetch(keys[i]);
+  }
+  for (int i = 0; i < n; ++i) {
+    const TTEntry* e = keys[i] ? tt_.probe(keys[i]) : nullptr;
+    if (!e) continue;
+    const int bound = (maxi ? e->lower : e->upper) + offs[i];
+    if (maxi ? bound >= beta : bound <= alpha) {
+      *v = bound;
+      *a = buf[i];
+      return true;
+    }
+  }
+  return false;
 }
 
 int Search::exact(const State& s, int lo, int hi, int guess) {

@@ -114,6 +114,8 @@ class Search {
   template <class S>  // (State, or the strict phase's Strict2)
   void bounds(const S& s, int* lo, int* hi) const;  // sure bounds on the value
   int moves(const State& s, Action* buf) const;
+  bool etc(const State& s, const Action* buf, int n, bool maxi, int alpha, int beta, int* v,
+           Action* a);
   std::uint64_t key(const State& s) const;
   bool maximizing(const State& s) const;
   void check_limits();
