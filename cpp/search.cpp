@@ -414,11 +414,18 @@ int Search::exact(const State& s, int lo, int hi, int guess) {
   bounds(s, &blo, &bhi);
   lo = std::max(lo, blo);
   hi = std::min(hi, bhi);
+  // Wide-spread whole deals: first the tests between a loss of 1 and of 2, and between a win
+  // of 1 and of 2. They settle most big results without the costly test between a small win
+  // and a small loss, and where that test is still needed, their table moves order it.
+  const int first[2] = {-(1 + s.carry), 2 + s.carry};
+  int tests = spread_first(s, guess) ? 0 : 2;
   while (lo < hi) {
     // Is the value >= t ? Halve the range, or settle a good guess in two tests (g+1, then g).
     int t = lo + (hi - lo + 1) / 2;
     if (guess >= lo && guess < hi) t = guess + 1;
     else if (guess == hi && guess > lo) t = guess;
+    while (tests < 2 && !(first[tests] > lo && first[tests] <= hi)) ++tests;
+    if (tests < 2) t = first[tests++];
     const int v = ab(s, t - 1, t);
 #ifdef SS_STATS
     std::printf("  t=%d -> %d nodes so far %llu\n", t, v, (unsigned long long)nodes_);
@@ -427,6 +434,15 @@ int Search::exact(const State& s, int lo, int hi, int guess) {
     else hi = std::max(v, lo);
   }
   return lo;
+}
+
+// Game points of a two-player deal with the stock still open, where big results (2 or 3 game
+// points) are common: in sixty-six (6-card hands) 60% of whole deals, in schnapsen (5) 12%,
+// where the extra tests cost more than they save (measured: sixty-six median nodes -50%,
+// schnapsen +8%).
+bool Search::spread_first(const State& s, int guess) const {
+  return guess == kNoGuess && obj_ == Objective::GAME_POINTS && s.n() == 2 && s.stock_open() &&
+         s.R().hand_size >= 6;
 }
 
 void Search::set_range(const State& root) {

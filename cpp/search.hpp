@@ -99,6 +99,7 @@ class Search {
   template <class S>
   std::uint64_t strict_key(const S& s) const;
   int exact(const State& s, int lo, int hi, int guess = kNoGuess);
+  bool spread_first(const State& s, int guess) const;
   void set_range(const State& root);
   void set_tt_min_cards(const State& root);
   int leaf_value(const State& s) const;     // s is over
