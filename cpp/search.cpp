@@ -21,6 +21,11 @@ constexpr Action kNoMove = 0xFFFF;
 
 int cards_in_play(const State& s) { return s.card_count() + s.trick_len; }
 
+// Enhanced transposition cutoffs where more cards are left (hands, trick, stock): below, the
+// children's subtrees are too small to pay for the probes (schnapsen's last open trick: fewer
+// nodes, more time).
+constexpr int kEtcMinCards = 12;
+
 int open_bucket(const State& s) { return std::min(s.stock_len() >> 1, 15); }
 
 // No side can score more: every card, the last-trick bonus, every marriage at the higher value.
@@ -356,7 +361,8 @@ int Search::ab(const State& s, int alpha, int beta) {
   const int a0 = alpha, b0 = beta;
   int best = maxi ? lo_ - 1 : hi_ + 1;
   Action best_move = kNoMove;
-  if (s.stock_open() && n > 1 && etc(s, buf, n, maxi, alpha, beta, &best, &best_move))
+  if (s.stock_open() && n > 1 && cards_in_play(s) + s.stock_len() > kEtcMinCards &&
+      etc(s, buf, n, maxi, alpha, beta, &best, &best_move))
     return store_node(use_tt, k, best, a0, b0, off, best_move, held);
   for (int i = 0; i < n; ++i) {
     State c = s;
