@@ -109,6 +109,7 @@ class Search {
   bool probe_table(bool dom, std::uint64_t k, int mine, int theirs, int off, int& alpha,
                     int& beta, Action* buf, int n, int* ret) const;
   int exact(const State& s, int lo, int hi, int guess = kNoGuess);
+  bool spread_first(const State& s, int guess) const;
   void set_range(const State& root);
   void set_tt_min_cards(const State& root);
   int leaf_value(const State& s) const;     // s is over
@@ -124,6 +125,8 @@ class Search {
   template <class S>  // (State, or the strict phase's Strict2)
   void bounds(const S& s, int* lo, int* hi) const;  // sure bounds on the value
   int moves(const State& s, Action* buf) const;
+  bool etc(const State& s, const Action* buf, int n, bool maxi, int alpha, int beta, int* v,
+           Action* a);
   // `scores` false: the key of score-dominance entries (see dominates()).
   std::uint64_t key(const State& s, bool scores = true) const;
   bool maximizing(const State& s) const;
@@ -168,6 +171,9 @@ class Search {
   std::chrono::steady_clock::time_point start_;
   std::uint64_t nodes_ = 0;
   std::uint32_t history_[kMaxPlayers][kCodes] = {};
+  // Open-stock plays: their own history per stock size and lead/follow (the strict phase's
+  // far more cutoffs would drown theirs).
+  std::uint32_t open_history_[16][2][kCodes] = {};
   int strict_on_;                 // the strict-phase path (set_strict_path), fixed per search
   bool dom_on_;                   // dominance(), fixed per search
   bool dom_rules_ = false;        // the root's rules keep values monotone in the scores
