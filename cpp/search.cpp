@@ -143,7 +143,8 @@ std::uint64_t Search::key(const State& s, bool scores) const {
   for (int p = 0; p < s.n(); ++p) h = mix(h, s.hand[p] + static_cast<std::uint64_t>(p));
   const std::uint64_t face = s.stock_end ? s.stock[s.stock_end - 1] : 0;
   h = mix(h, std::uint64_t{s.stock_top} | std::uint64_t{s.stock_end} << 8 | face << 16 |
-                 std::uint64_t(s.closed_by + 1) << 24 | std::uint64_t(s.close_opp_score) << 32 |
+                 std::uint64_t(s.closed_by + 1) << 24 |
+                 std::uint64_t(s.close_opp_score >= r.schneider) << 32 |  // (see strict_key)
                  std::uint64_t{s.close_opp_had_trick} << 48 | std::uint64_t{s.exchange_lost} << 52);
   std::uint64_t t = 0;
   for (int i = 0; i < s.trick_len; ++i) t |= std::uint64_t{s.trick[i]} << (8 * i);
