@@ -255,14 +255,15 @@ int Search::moves(const State& s, Action* buf) const {
         sc = sc * 4096 + static_cast<int>(std::min<std::uint32_t>(h, 4095));
         break;
       }
-      // A close is settled by a strict-phase search, often the proof; still, the exchange and
-      // marriages first, and drawing before closing in the draw window: a close that fails
-      // costs a full strict-phase refutation, and those were most of the nodes of open positions.
+      // A close is settled by a strict-phase search, often the proof: after the exchange,
+      // before marriages and drawing. (Where it seldom is, a loss of 1 being all the mover
+      // needs, ab() puts it last: with that, closing before marriages and drawing gained
+      // schnapsen whole deals 4% of the nodes, sixty-six 7%.)
       case EXCHANGE: sc = 400 * 4096; break;
+      case CLOSE: sc = 350 * 4096; break;
       case MARRY: sc = 300 * 4096; break;
       case SHOW: sc = 300 * 4096; break;
       case DRAW: sc = 250 * 4096; break;
-      case CLOSE: sc = 200 * 4096; break;
       case PASS: sc = 0; break;
       case CLAIM:
         if (relative()) continue;
