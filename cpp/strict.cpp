@@ -44,7 +44,9 @@ bool Search::strict_domain(const State& s) const {
 }
 
 // What a strict position's value depends on. Left out, as equivalent here: the stock (never
-// drawn), turn_step 0..2, `married`/`known` (only which copy is played), exchange_lost.
+// drawn), turn_step 0..2, `married`/`known` (only which copy is played), exchange_lost; of
+// the non-closer's score at closing only whether it reached the schneider line (all that
+// closing_stakes() reads: closes at other scores share entries).
 // `scores` false: the key of the score-dominance entries (another seed; see dominates()).
 template <class S>
 std::uint64_t Search::strict_key(const S& s, bool scores) const {
@@ -57,7 +59,7 @@ std::uint64_t Search::strict_key(const S& s, bool scores) const {
                  std::uint64_t(s.first_to_target + 1) << 20 |
                  std::uint64_t(s.last_trick_winner + 1) << 24 | std::uint64_t(s.closed_by + 1) << 28 |
                  std::uint64_t{s.close_opp_had_trick} << 32 |
-                 std::uint64_t(std::uint16_t(s.close_opp_score)) << 40 |
+                 std::uint64_t(s.close_opp_score >= s.R().schneider) << 40 |
                  std::uint64_t(s.tricks[0] > 0) << 56 | std::uint64_t(s.tricks[1] > 0) << 57);
   // Relative objectives store values less what the side has: scores stay out of the key.
   const std::uint64_t sc = relative() || !scores ? 0
