@@ -136,11 +136,32 @@ bool quick_claim(const S& s, const Outlook& o, int* value) {
   if (r.claim == Claim::NONE || s.n() != 2 || s.phase != Phase::LEAD || s.marriage_suit >= 0)
     return false;
   const int p = s.to_act, x = s.side(p), y = 1 - x;
-  const int k = popcount(o.winners[x]);
-  if (k == 0) return false;
   // (In the strict phase the sure points include the cheapest cards the other hand adds.)
-  const int gain = o.sure[x] + s.pending[p];  // the first trick also credits pending marriages
-  if (o.score[x] + gain < r.target) return false;
+  int gain = o.sure[x] + s.pending[p];  // the first trick also credits pending marriages
+  if (!o.winners[x] || o.score[x] + gain < r.target) {
+    if (s.stock_open()) return false;
+    // Once the other hand holds no trump (and none is left to draw) every lead above all its
+    // cards of the suit wins too: x draws its trumps with sure winners (it must follow), then
+    // cashes those leads and its trumps, the other hand adding at worst its cheapest cards.
+    const Mask theirs = s.hand[1 - p];
+    if (popcount(theirs & suit_mask(s.trump_suit)) > popcount(o.winners[x])) return false;
+    Mask cash = 0;
+    for (int suit = 0; suit < kSuits; ++suit) {
+      const Mask mine = s.hand[p] & suit_mask(suit);
+      const std::uint32_t other = codes_of(theirs & suit_mask(suit)) >> (suit * 8) & 0xFF;
+      cash |= other ? mine & rank_below_mask(__builtin_ctz(other)) : mine;
+    }
+    int k = popcount(cash);
+    if (!k) return false;
+    gain = card_points(cash) + s.pending[p];
+    for (int rank = kRanks - 1; rank >= 0 && k > 0; --rank) {
+      const int have = popcount(theirs & rank_mask(rank));
+      const int take = have < k ? have : k;
+      gain += take * kPoints[rank];
+      k -= take;
+    }
+    if (o.score[x] + gain < r.target) return false;
+  }
   // Where claims are made on any turn, the other side claims first if it holds the target.
   if (r.claim == Claim::TURN && o.score[y] >= r.target) return false;
   int v = claim_return(s, o, x);
