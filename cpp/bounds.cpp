@@ -140,16 +140,26 @@ bool quick_claim(const S& s, const Outlook& o, int* value) {
   int gain = o.sure[x] + s.pending[p];  // the first trick also credits pending marriages
   if (!o.winners[x] || o.score[x] + gain < r.target) {
     if (s.stock_open()) return false;
-    // Once the other hand holds no trump (and none is left to draw) every lead above all its
-    // cards of the suit wins too: x draws its trumps with sure winners (it must follow), then
-    // cashes those leads and its trumps, the other hand adding at worst its cheapest cards.
+    // The other hand must follow suit (the strict rules), so x's leads above all its cards of
+    // a suit win while it still holds that suit: as many as those cards. x draws trumps with
+    // its sure winners; if those are enough, the other hand is left without a trump and every
+    // such lead and every trump of x wins. The other hand adds at worst its cheapest cards.
     const Mask theirs = s.hand[1 - p];
-    if (popcount(theirs & suit_mask(s.trump_suit)) > popcount(o.winners[x])) return false;
+    const bool strip = popcount(theirs & suit_mask(s.trump_suit)) <= popcount(o.winners[x]);
     Mask cash = 0;
     for (int suit = 0; suit < kSuits; ++suit) {
-      const Mask mine = s.hand[p] & suit_mask(suit);
-      const std::uint32_t other = codes_of(theirs & suit_mask(suit)) >> (suit * 8) & 0xFF;
-      cash |= other ? mine & rank_below_mask(__builtin_ctz(other)) : mine;
+      const Mask mine = s.hand[p] & suit_mask(suit), them = theirs & suit_mask(suit);
+      const std::uint32_t other = codes_of(them) >> (suit * 8) & 0xFF;
+      if (suit == s.trump_suit) {
+        cash |= strip ? mine : o.winners[x];
+        continue;
+      }
+      Mask top = other ? mine & rank_below_mask(__builtin_ctz(other)) : mine;
+      if (!strip)  // only as many as they can follow to, the dearest first
+        for (int rank = kRanks - 1, extra = popcount(top) - popcount(them); extra > 0; --rank)
+          for (Mask m = top & rank_mask(rank); m && extra > 0; m &= m - 1, --extra)
+            top &= ~(m & -m);
+      cash |= top;
     }
     int k = popcount(cash);
     if (!k) return false;
