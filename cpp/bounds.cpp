@@ -207,8 +207,9 @@ int best_return(const S& s, const Outlook& o, int x) {
   const int y = 1 - x;
   const int xs = o.score[x], ys = o.score[y];
   int max_x = xs + o.most[x];
-  if (s.n() == 2 && !s.stock_open() && s.phase == Phase::LEAD && s.marriage_suit < 0 &&
-      s.side(s.to_act) == y) {
+  // (Only the target, and the higher total, read max_x: below the target no need to look.)
+  if ((max_x >= r.target || r.natural_end == NaturalEnd::HIGHER_TOTAL) && s.n() == 2 &&
+      !s.stock_open() && s.phase == Phase::LEAD && s.marriage_suit < 0 && s.side(s.to_act) == y) {
     // y on lead may first cash its sure leads (a restriction of y: a bound still); x then
     // never gets those tricks, nor more than the rest.
     const int cash = cash_points(s, o, s.to_act);
