@@ -128,6 +128,43 @@ int claim_return(const S& s, const Outlook& o, int x) {
   return pts + s.carry;
 }
 
+// The points the side on lead p (two players, stock closed, a free lead) takes for certain by
+// cashing leads that cannot lose, one after another; -1 if it has none.
+template <class S>
+int cash_points(const S& s, const Outlook& o, int p) {
+  // The other hand must follow suit (the strict rules), so p's leads above all its cards of
+  // a suit win while it still holds that suit: as many as those cards. p draws trumps with
+  // its sure winners; if those are enough, the other hand is left without a trump and every
+  // such lead and every trump of p wins. The other hand adds at worst its cheapest cards.
+  const Mask theirs = s.hand[1 - p];
+  const bool strip = popcount(theirs & suit_mask(s.trump_suit)) <= popcount(o.winners[p]);
+  Mask cash = 0;
+  for (int suit = 0; suit < kSuits; ++suit) {
+    const Mask mine = s.hand[p] & suit_mask(suit), them = theirs & suit_mask(suit);
+    const std::uint32_t other = codes_of(them) >> (suit * 8) & 0xFF;
+    if (suit == s.trump_suit) {
+      cash |= strip ? mine : o.winners[p];
+      continue;
+    }
+    Mask top = other ? mine & rank_below_mask(__builtin_ctz(other)) : mine;
+    if (!strip)  // only as many as they can follow to, the dearest first
+      for (int rank = kRanks - 1, extra = popcount(top) - popcount(them); extra > 0; --rank)
+        for (Mask m = top & rank_mask(rank); m && extra > 0; m &= m - 1, --extra)
+          top &= ~(m & -m);
+    cash |= top;
+  }
+  int k = popcount(cash);
+  if (!k) return -1;
+  int gain = card_points(cash);
+  for (int rank = kRanks - 1; rank >= 0 && k > 0; --rank) {
+    const int have = popcount(theirs & rank_mask(rank));
+    const int take = have < k ? have : k;
+    gain += take * kPoints[rank];
+    k -= take;
+  }
+  return gain;
+}
+
 }  // namespace
 
 template <class S>
@@ -136,11 +173,15 @@ bool quick_claim(const S& s, const Outlook& o, int* value) {
   if (r.claim == Claim::NONE || s.n() != 2 || s.phase != Phase::LEAD || s.marriage_suit >= 0)
     return false;
   const int p = s.to_act, x = s.side(p), y = 1 - x;
-  const int k = popcount(o.winners[x]);
-  if (k == 0) return false;
   // (In the strict phase the sure points include the cheapest cards the other hand adds.)
-  const int gain = o.sure[x] + s.pending[p];  // the first trick also credits pending marriages
-  if (o.score[x] + gain < r.target) return false;
+  int gain = o.sure[x] + s.pending[p];  // the first trick also credits pending marriages
+  if (!o.winners[x] || o.score[x] + gain < r.target) {
+    if (s.stock_open()) return false;
+    const int cash = cash_points(s, o, p);
+    if (cash < 0) return false;
+    gain = cash + s.pending[p];
+    if (o.score[x] + gain < r.target) return false;
+  }
   // Where claims are made on any turn, the other side claims first if it holds the target.
   if (r.claim == Claim::TURN && o.score[y] >= r.target) return false;
   int v = claim_return(s, o, x);
@@ -165,7 +206,15 @@ int best_return(const S& s, const Outlook& o, int x) {
   const RuleSet& r = s.R();
   const int y = 1 - x;
   const int xs = o.score[x], ys = o.score[y];
-  const int max_x = xs + o.most[x];
+  int max_x = xs + o.most[x];
+  // (Only the target, and the higher total, read max_x: below the target no need to look.)
+  if ((max_x >= r.target || r.natural_end == NaturalEnd::HIGHER_TOTAL) && s.n() == 2 &&
+      !s.stock_open() && s.phase == Phase::LEAD && s.marriage_suit < 0 && s.side(s.to_act) == y) {
+    // y on lead may first cash its sure leads (a restriction of y: a bound still); x then
+    // never gets those tricks, nor more than the rest.
+    const int cash = cash_points(s, o, s.to_act);
+    if (cash > o.sure[y]) max_x -= cash - o.sure[y];
+  }
   const bool reach = max_x >= r.target;
   // y claims as soon as it can: a hand y is sure to take to the target is never played out.
   // (Its sure winners also give it a trick, and with it a chance to claim.)
