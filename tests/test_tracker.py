@@ -58,6 +58,10 @@ def _feed(t: HandTracker | list[HandTracker], real: Game, seat: int, action: Act
     gained = list((Counter(real.hand(seat)) - before).elements())
     drew = len(real.stock) < len(stock)  # an exchange also brings a card, face up
     face_down = drew and not (len(stock) == 2 and gained[0] == stock[-1])
+    if drew and len(stock) == 2 and stock[0] == stock[-1]:
+        # Double deck, both last cards alike: the trick's winner (who leads next) draws the
+        # face-down one first, the other takes the face-up trump.
+        face_down = real.to_act == seat
     for tr in t if isinstance(t, list) else [t]:
         tr.act(p, action)
         assert tr.pending_draw == face_down
