@@ -83,20 +83,23 @@ def pairs(name: str, count: int):  # type: ignore[no-untyped-def]
         yield game, up, who
 
 
+def check_monotone(game: Game, up: Game, who: int, objective: str = "game_points") -> None:
+    """``up``: ``game`` with ``who``'s score raised (or also the other's lowered). The value,
+    for the side to act, must move the same way for ``who`` (with the table off)."""
+    before, _ = value(game, False, objective)
+    after, _ = value(up, False, objective)
+    if who == game.to_act:
+        assert after >= before, (objective, game.fields(), up.fields())
+    else:
+        assert after <= before, (objective, game.fields(), up.fields())
+
+
 @pytest.mark.parametrize("name", MONOTONE)
 def test_values_are_monotone_in_the_scores(name: str) -> None:
     checked = 0
     for game, up, who in pairs(name, 60):
-        me = game.to_act
-        assert me is not None
         for objective in ("game_points", "win"):
-            before, _ = value(game, False, objective)
-            after, _ = value(up, False, objective)
-            # (values are for the side to act)
-            if who == me:
-                assert after >= before, (name, objective, game.fields(), up.fields())
-            else:
-                assert after <= before, (name, objective, game.fields(), up.fields())
+            check_monotone(game, up, who, objective)
         checked += 1
     assert checked >= 30
 
@@ -149,12 +152,7 @@ def test_open_values_are_monotone_in_the_scores(name: str) -> None:
         up = shifted(game, who, rng)
         if up is None:
             continue
-        before, _ = value(game, False)
-        after, _ = value(up, False)
-        if who == game.to_act:
-            assert after >= before, (name, game.fields(), up.fields())
-        else:
-            assert after <= before, (name, game.fields(), up.fields())
+        check_monotone(game, up, who)
         checked += 1
     assert checked == 12
 
@@ -173,12 +171,7 @@ def test_mirror_values_are_monotone_above_the_line(name: str) -> None:
     for game, up, who in pairs(name, 400):
         if score(game, who) < line:
             continue
-        before, _ = value(game, False)
-        after, _ = value(up, False)
-        if who == game.to_act:
-            assert after >= before, (name, game.fields(), up.fields())
-        else:
-            assert after <= before, (name, game.fields(), up.fields())
+        check_monotone(game, up, who)
         checked += 1
     assert checked >= 30
 
