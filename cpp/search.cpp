@@ -372,7 +372,7 @@ int Search::ab(const State& s, int alpha, int beta) {
   Action best_move = kNoMove;
   if (s.stock_open() && n > 1 && cards_in_play(s) + s.stock_len() > kEtcMinCards &&
       etc(s, buf, n, maxi, alpha, beta, &best, &best_move))
-    return store_node(use_tt, k, best, a0, b0, off, best_move, held);
+    return store_node(use_tt, k, best, a0, b0, off, best_move, held, dom ? mine : -1, theirs);
   for (int i = 0; i < n; ++i) {
     State c = s;
     c.apply(buf[i]);

@@ -146,9 +146,11 @@ class Search {
     return true;
   }
   // The node's result against its original window (a0, b0) as bounds in the table.
-  // (`mine` >= 0: a score-dominance entry for the scores mine, theirs.)
+  // `mine` >= 0: k is a score-dominance key, stored with the scores mine, theirs; -1: a plain
+  // key. (No default: a dominance key stored as a plain entry would answer dominance probes
+  // with a made-up score.)
   int store_node(bool use_tt, std::uint64_t k, int best, int a0, int b0, int off,
-                 Action best_move, int held, int mine = -1, int theirs = 0) {
+                 Action best_move, int held, int mine, int theirs) {
     int lower = lo_, upper = hi_;
     if (best <= a0) upper = best;       // failed low: the value is at most best
     else if (best >= b0) lower = best;  // failed high: at least best
