@@ -143,6 +143,20 @@ __attribute__((flatten)) void Search::bounds(const S& s, int* lo, int* hi) const
 template void Search::bounds(const State&, int*, int*) const;
 template void Search::bounds(const Strict2&, int*, int*) const;
 
+template <class S>
+bool Search::bounds_cut(const S& s, int kind, int held, int alpha, int beta, int* v) {
+  if (kind != 0 && !gate_.want(kind, held)) return false;
+  int blo, bhi;
+  bounds(s, &blo, &bhi);
+  gate_.note(kind, held, bhi <= alpha || blo == bhi || blo >= beta);
+  if (bhi <= alpha || blo == bhi) return *v = bhi, true;
+  if (blo >= beta) return *v = blo, true;
+  return false;
+}
+
+template bool Search::bounds_cut(const State&, int, int, int, int, int*);
+template bool Search::bounds_cut(const Strict2&, int, int, int, int, int*);
+
 std::uint64_t Search::key(const State& s, bool scores) const {
   if (strict_on_ && strict_domain(s)) return strict_key(s, scores);  // (its own key: strict.cpp)
   const RuleSet& r = s.R();
@@ -342,13 +356,7 @@ int Search::ab(const State& s, int alpha, int beta) {
   if (s.trick_len == 0) {  // (mid-trick the bounds rarely change: not worth their cost)
     // (Open-phase cuts are rarer but save big subtrees: those bounds are always tried.)
     const int kind = s.stock_open() ? 0 : s.closed_by >= 0 ? 1 : 2;
-    if (kind == 0 || gate_.want(kind, held)) {
-      int blo, bhi;
-      bounds(s, &blo, &bhi);
-      gate_.note(kind, held, bhi <= alpha || blo == bhi || blo >= beta);
-      if (bhi <= alpha || blo == bhi) return STAT(s, 2), bhi;
-      if (blo >= beta) return STAT(s, 2), blo;
-    }
+    if (bounds_cut(s, kind, held, alpha, beta, &v)) return STAT(s, 2), v;
   }
   // The moves are listed before the probe: that work hides its cache miss. The table's move
   // then goes first, the others keeping their order.

@@ -124,6 +124,10 @@ class Search {
   int last_trick(const State& s);
   template <class S>  // (State, or the strict phase's Strict2)
   void bounds(const S& s, int* lo, int* hi) const;  // sure bounds on the value
+  // At a trick start: the sure bounds, where the gate wants them (bound kind 0, the open
+  // stock: always); true with *v where they settle the node.
+  template <class S>
+  bool bounds_cut(const S& s, int kind, int held, int alpha, int beta, int* v);
   int moves(const State& s, Action* buf) const;
   bool etc(const State& s, const Action* buf, int n, bool maxi, int alpha, int beta, int* v,
            Action* a);

@@ -221,16 +221,8 @@ int Search::ab_strict(const State& s, int alpha, int beta) {
   if (use_tt) tt_.prefetch(k);
   int v;
   if (shortcut(s, &v)) return v;
-  if (s.trick_len == 0) {
-    const int kind = s.closed_by >= 0 ? 1 : 2;
-    if (gate_.want(kind, held)) {
-      int blo, bhi;
-      bounds(s, &blo, &bhi);
-      gate_.note(kind, held, bhi <= alpha || blo == bhi || blo >= beta);
-      if (bhi <= alpha || blo == bhi) return bhi;
-      if (blo >= beta) return blo;
-    }
-  }
+  if (s.trick_len == 0 && bounds_cut(s, s.closed_by >= 0 ? 1 : 2, held, alpha, beta, &v))
+    return v;
   Action buf[kMaxActions];
   const int n = moves_strict(s, buf);
   const int off = relative() ? base(s) : 0;
@@ -276,20 +268,12 @@ __attribute__((flatten)) int Search::ab_compact(const Strict2& s, int alpha, int
   if (use_tt) tt_.prefetch(k);
   if (!relative() && s.score[s.to_act] >= s.R().target && s.can_claim(s.to_act))
     return leaf_compact(s, s.claim_return(s.to_act, player_));  // (shortcut(): a true claim)
-  if (s.trick_len == 0) {
-    const int kind = s.closed_by >= 0 ? 1 : 2;
-    if (gate_.want(kind, held)) {
-      int blo, bhi;
-      bounds(s, &blo, &bhi);
-      gate_.note(kind, held, bhi <= alpha || blo == bhi || blo >= beta);
-      if (bhi <= alpha || blo == bhi) return bhi;
-      if (blo >= beta) return blo;
-    }
-  }
+  int v;
+  if (s.trick_len == 0 && bounds_cut(s, s.closed_by >= 0 ? 1 : 2, held, alpha, beta, &v))
+    return v;
   Action buf[kMaxActions];
   const int n = moves_strict(s, buf);
   const int mine = s.score[player_], theirs = s.score[1 - player_];
-  int v;
   if (use_tt && probe_table(dom, k, mine, theirs, off, alpha, beta, buf, n, &v)) return v;
   const bool maxi = s.to_act == player_;
   const int a0 = alpha, b0 = beta;
