@@ -165,10 +165,16 @@ int cash_points(const S& s, const Outlook& o, int p) {
   return gain;
 }
 
+template <class S>
+int cash_of(const S& s, const Outlook& o, int* memo) {
+  if (*memo == -2) *memo = cash_points(s, o, s.to_act);
+  return *memo;
+}
+
 }  // namespace
 
 template <class S>
-bool quick_claim(const S& s, const Outlook& o, int* value) {
+bool quick_claim(const S& s, const Outlook& o, int* value, int* memo) {
   const RuleSet& r = s.R();
   if (r.claim == Claim::NONE || s.n() != 2 || s.phase != Phase::LEAD || s.marriage_suit >= 0)
     return false;
@@ -177,7 +183,7 @@ bool quick_claim(const S& s, const Outlook& o, int* value) {
   int gain = o.sure[x] + s.pending[p];  // the first trick also credits pending marriages
   if (!o.winners[x] || o.score[x] + gain < r.target) {
     if (s.stock_open()) return false;
-    const int cash = cash_points(s, o, p);
+    const int cash = cash_of(s, o, memo);
     if (cash < 0) return false;
     gain = cash + s.pending[p];
     if (o.score[x] + gain < r.target) return false;
@@ -202,7 +208,7 @@ bool quick_claim(const S& s, const Outlook& o, int* value) {
 }
 
 template <class S>
-int best_return(const S& s, const Outlook& o, int x) {
+int best_return(const S& s, const Outlook& o, int x, int* memo) {
   const RuleSet& r = s.R();
   const int y = 1 - x;
   const int xs = o.score[x], ys = o.score[y];
@@ -212,7 +218,7 @@ int best_return(const S& s, const Outlook& o, int x) {
       !s.stock_open() && s.phase == Phase::LEAD && s.marriage_suit < 0 && s.side(s.to_act) == y) {
     // y on lead may first cash its sure leads (a restriction of y: a bound still); x then
     // never gets those tricks, nor more than the rest.
-    const int cash = cash_points(s, o, s.to_act);
+    const int cash = cash_of(s, o, memo);
     if (cash > o.sure[y]) max_x -= cash - o.sure[y];
   }
   const bool reach = max_x >= r.target;
@@ -255,9 +261,9 @@ int best_return(const S& s, const Outlook& o, int x) {
 
 // The general State and the strict phase's compact one (strict.hpp).
 template Outlook outlook(const State&);
-template int best_return(const State&, const Outlook&, int);
-template int best_return(const Strict2&, const Outlook&, int);
-template bool quick_claim(const State&, const Outlook&, int*);
-template bool quick_claim(const Strict2&, const Outlook&, int*);
+template int best_return(const State&, const Outlook&, int, int*);
+template int best_return(const Strict2&, const Outlook&, int, int*);
+template bool quick_claim(const State&, const Outlook&, int*, int*);
+template bool quick_claim(const Strict2&, const Outlook&, int*, int*);
 
 }  // namespace ss

@@ -25,13 +25,15 @@ Outlook outlook(const Strict2& s);  // (its own, cheaper code)
 // in lines where the other side never chooses a move that only hurts itself: no new close, no
 // false claim, a claim as soon as it holds the target. Taking options away from the opponent
 // can only raise x's minimax value, so this bounds the true value from above.
+// (`cash`: cash_points() of the side on lead, shared between the calls of one position: -2
+// until computed.)
 template <class S>
-int best_return(const S& s, const Outlook& o, int x);
+int best_return(const S& s, const Outlook& o, int x, int* cash);
 
 // A sure return for the side on lead: it cashes its sure winners one after another (keeping
 // the lead) and claims as soon as it holds the target, before the other side wins a trick.
 // Returns false when that does not reach the target.
 template <class S>
-bool quick_claim(const S& s, const Outlook& o, int* value);
+bool quick_claim(const S& s, const Outlook& o, int* value, int* cash);
 
 }  // namespace ss

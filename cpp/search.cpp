@@ -125,13 +125,14 @@ __attribute__((flatten)) void Search::bounds(const S& s, int* lo, int* hi) const
     *hi = std::min(*hi, o.score[a] + o.most[a]);
     return;
   }
-  int up = best_return(s, o, a), down = -best_return(s, o, 1 - a);
+  int cash = -2;
+  int up = best_return(s, o, a, &cash), down = -best_return(s, o, 1 - a, &cash);
   if (obj_ == Objective::WIN) {
     up = (up > 0) - (up < 0);
     down = (down > 0) - (down < 0);
   }
   int q;
-  if (quick_claim(s, o, &q)) {
+  if (quick_claim(s, o, &q, &cash)) {
     if (obj_ == Objective::WIN) q = (q > 0) - (q < 0);
     if (s.side(s.to_act) == a) down = std::max(down, q);
     else up = std::min(up, -q);
@@ -143,11 +144,36 @@ __attribute__((flatten)) void Search::bounds(const S& s, int* lo, int* hi) const
 template void Search::bounds(const State&, int*, int*) const;
 template void Search::bounds(const Strict2&, int*, int*) const;
 
+// The game-point bounds of bounds() computed side by side, and the costly ones (the cash of
+// the side on lead: its opponent's best return and its quick claim) only where the cheap one
+// did not already settle the node: the same results.
 template <class S>
 bool Search::bounds_cut(const S& s, int kind, int held, int alpha, int beta, int* v) {
   if (kind != 0 && !gate_.want(kind, held)) return false;
   int blo, bhi;
-  bounds(s, &blo, &bhi);
+  if (obj_ != Objective::GAME_POINTS || s.n() != 2) {
+    bounds(s, &blo, &bhi);
+  } else {
+    // (two players: each its own side)
+    const Outlook o = outlook(s);
+    const int a = player_, mover = s.to_act;
+    int cash = -2, q;
+    if (mover == a) {  // ours: no cash; theirs, and our quick claim, read it
+      bhi = std::min(hi_, best_return(s, o, a, &cash));
+      blo = lo_;
+      if (bhi > alpha) {
+        blo = std::max(blo, -best_return(s, o, 1 - a, &cash));
+        if (quick_claim(s, o, &q, &cash)) blo = std::max(blo, q);
+      }
+    } else {
+      blo = std::max(lo_, -best_return(s, o, 1 - a, &cash));
+      bhi = hi_;
+      if (blo < beta) {
+        bhi = std::min(bhi, best_return(s, o, a, &cash));
+        if (quick_claim(s, o, &q, &cash)) bhi = std::min(bhi, -q);
+      }
+    }
+  }
   gate_.note(kind, held, bhi <= alpha || blo == bhi || blo >= beta);
   if (bhi <= alpha || blo == bhi) return *v = bhi, true;
   if (blo >= beta) return *v = blo, true;

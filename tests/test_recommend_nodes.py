@@ -5,6 +5,7 @@ also however the run is split into batches (values never depend on any of it).""
 from __future__ import annotations
 
 import importlib.util
+import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from sixtysix_solver import _core
+from sixtysix_solver import Game, _core
 from sixtysix_solver.recommend import Recommendation, recommend
 from sixtysix_solver.view import View
 from sixtysix_solver.worlds import WorldSpace, first_layout
@@ -105,3 +106,34 @@ def test_recommend_nodes_do_not_depend_on_batches_with_one_thread(
         recs.append(recommend(view, worlds=40, seed=11, threads=1, exact=False))
     assert len({_figures(r) for r in recs}) == 1
     assert len({r.nodes for r in recs}) == 1, [r.nodes for r in recs]
+
+
+@pytest.mark.parametrize("stripes", [2, 3])
+def test_striped_source_hands_out_every_world_once_each_thread_continuing_its_run(
+    stripes: int,
+) -> None:
+    # A first-lead schnapsen view counted without the stock order: a few hundred worlds.
+    view = View.from_game(Game.deal("schnapsen", seed=4), 0)
+    space = WorldSpace(view, stock_order=False)
+    plain, _ = R._Source(space, True, 0, shuffle=False).take(space.count)
+    src = R._Source(space, True, 0, shuffle=False, stripes=stripes)
+    index = {bytes(r): i for i, r in enumerate(plain)}
+    runs = [len(plain) * t // stripes for t in range(stripes + 1)]
+    last = [runs[t] - 1 for t in range(stripes)]  # the last world each run handed out
+    seen: list[int] = []
+    rng = random.Random(stripes)
+    while src.left():
+        n = rng.choice([1, 2, 3, 7, 50, 97])
+        rows, weights = src.take(n)
+        assert 0 < len(rows) <= n and len(weights) == len(rows)
+        got = [index[bytes(r)] for r in rows]
+        seen.extend(got)
+        if len(rows) == n and all(last[t] + n < runs[t + 1] for t in range(stripes)):
+            # Share t of the batch, as the pool cuts it, goes on where run t stopped.
+            for t in range(stripes):
+                share = got[n * t // stripes:n * (t + 1) // stripes]
+                assert share == list(range(last[t] + 1, last[t] + 1 + len(share)))
+        for i in got:
+            t = max(k for k in range(stripes) if runs[k] <= i)
+            last[t] = max(last[t], i)
+    assert sorted(seen) == list(range(len(plain)))

@@ -230,7 +230,7 @@ class _Source:
 
     def __init__(
         self, space: WorldSpace, exact: bool, seed: int, shuffle: bool = True,
-        weigher: PastWeights | None = None,
+        weigher: PastWeights | None = None, stripes: int = 1,
     ) -> None:
         self.exact = exact
         self.weigher = weigher
@@ -249,6 +249,14 @@ class _Source:
         else:
             self._stream = space.stream(seed)
         self.used = 0
+        # Unshuffled, with several threads solving one line: the worlds in `stripes` contiguous
+        # runs, each batch taking the next piece of every run, so that each thread (the pool
+        # cuts a batch into equal contiguous shares) goes on from the neighbour of the last
+        # world its table saw (cut into plain prefixes, the threads swapped halves each batch:
+        # 20% more nodes at sixty-six's first lead).
+        self.stripes = stripes if exact and not shuffle and len(self._rows) >= stripes else 1
+        bounds = [len(self._rows) * t // self.stripes for t in range(self.stripes + 1)]
+        self._at, self._ends = bounds[:-1], bounds[1:]
 
     def left(self) -> int | None:
         return len(self._rows) - self.used if self.exact else None
@@ -285,7 +293,24 @@ class _Source:
         return np.vstack(rows_out), np.concatenate(w_out)
 
     def _take(self, n: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]:
-        if self.exact:
+        if self.exact and self.stripes > 1:
+            # Share t of the batch, as the pool cuts it: n * t // T up to n * (t + 1) // T.
+            # A run short of worlds passes its share on to the next with worlds left.
+            picks: list[npt.NDArray[np.int64]] = []
+            owed = 0
+            for t in list(range(self.stripes)) * 2:
+                if t < len(picks):  # (the second round: what the last runs could not give)
+                    want, owed = owed, 0
+                else:
+                    want = n * (t + 1) // self.stripes - n * t // self.stripes + owed
+                    picks.append(np.zeros(0, dtype=np.int64))
+                got = min(want, self._ends[t] - self._at[t])
+                picks[t] = np.concatenate([picks[t], np.arange(self._at[t], self._at[t] + got)])
+                self._at[t] += got
+                owed = want - got
+            idx = np.concatenate(picks)
+            rows, weights = self._rows[idx], self._weights[idx]
+        elif self.exact:
             rows = self._rows[self.used:self.used + n]
             weights = self._weights[self.used:self.used + n]
         else:
@@ -600,7 +625,6 @@ def evaluate_lines(
     # All worlds in enumeration order share most positions with their neighbours; shuffled
     # only when the run may stop before the end (so that what was solved is a fair sample).
     may_stop = time_limit is not None or stop is not None or stop_when_clear or budget < total
-    source = _Source(space, use_all, seed, shuffle=may_stop, weigher=weigher)
 
     base = first_layout(view).game(view)  # any world: the others are its cards moved
     chosen: list[tuple[Action, ...]]
@@ -618,6 +642,8 @@ def evaluate_lines(
                     raise SixtySixError(f"{' '.join(map(str, ln))}: {a} is not legal there")
                 g.apply(a)
     codes = [[a.code for a in ln] for ln in chosen]
+    source = _Source(space, use_all, seed, shuffle=may_stop, weigher=weigher,
+                     stripes=threads if len(chosen) == 1 else 1)
     # One table per thread for the whole run: positions recur from world to world.
     pool = _take_pool(threads, tt_mib)
 
@@ -665,7 +691,7 @@ def _loop(
     solved_some: threading.Event,
 ) -> Recommendation:
     rows_done: list[npt.NDArray[np.int16]] = []
-    weights_done: list[float] = []
+    weights_done: list[npt.NDArray[np.float64]] = []
     nodes = 0
     pending_rows, pending_w = np.zeros((0, 0), dtype=np.uint8), np.zeros(0)
     # The first batch one world per thread, then about _BATCH_NODES per thread. (Sizes follow
@@ -699,13 +725,16 @@ def _loop(
         keep = ~aborted
         if keep.any():  # worlds the deadline cut off are left out
             rows_done.append(values[keep])
-            weights_done.extend(float(x) for x in pending_w[keep])
+            weights_done.append(pending_w[keep])
         nodes += int(node_counts.sum())
         done += int(keep.sum())
         if done:
             solved_some.set()
         per_world = max(1.0, float(node_counts.sum()) / max(1, len(pending_rows)))
-        batch = int(min(max(threads, _BATCH_NODES * threads / per_world), 4096))
+        # (A run that cannot stop early checks nothing between batches but progress: there
+        # bigger batches leave the threads fewer waits for the slowest share.)
+        cap = 4096 if source.stripes == 1 else 16384
+        batch = int(min(max(threads, _BATCH_NODES * threads / per_world), cap))
         pending_rows, pending_w = np.zeros((0, 0), dtype=np.uint8), np.zeros(0)
         if not rows_done:  # the time ran out before the first world was solved
             raise SearchLimitError(
@@ -713,7 +742,7 @@ def _loop(
             )
 
         vals = np.concatenate(rows_done)
-        w = np.array(weights_done)
+        w = np.concatenate(weights_done).astype(np.float64)
         seen = done + source.ruled_out
         weights_exact = source.weigher is None or source.weigher.exact
         complete = use_all and seen == total and weights_exact
