@@ -384,7 +384,9 @@ def run(name: str, kind: str) -> None:
         + "\n".join(failures[:20])
     )
     assert batched >= checked // 5
-    if checked >= 1000:  # a default-size run shows every situation that the profile allows
+    # A default-size run shows every situation that the profile allows. (A shard's share may
+    # miss a rare one that another shard shows: a sharded run prints them, for the union.)
+    if checked >= 1000 and SHARDS == 1:
         missing = sorted(expected_features(PROFILES[name], kind) - set(seen))
         assert not missing, f"{name} {kind}: no position shows {missing} (of {checked}): {seen}"
 
