@@ -308,6 +308,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("(a) strict-phase throughput, solve_many on one thread", flush=True)
     for label, profiles in (("sixty-six", ["sixty-six"]), ("schnapsen", ["schnapsen"]),
                             ("all 2-player", TWO_PLAYER)):
+        if n_strict <= 0:
+            break
         games = strict_positions(profiles, n_strict)
         cards = statistics.mean(sum(len(h) for h in g.hands) for g in games)
         rate, node_rate, per = throughput(games, args.repeats)
