@@ -16,6 +16,7 @@ other's: both scores move, the same way for the first player.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -138,16 +139,21 @@ def shifted(game: Game, player: int, rng: random.Random) -> Game | None:
         return None
 
 
+def open_positions(name: str, rng: random.Random, tries: int) -> Iterator[Game]:
+    """The positions of ``tries`` draws of open_position() that did not end first."""
+    for _ in range(tries):
+        game = open_position(name, rng)
+        if game is not None and game.to_act is not None:
+            yield game
+
+
 @pytest.mark.parametrize("name", MONOTONE)
 def test_open_values_are_monotone_in_the_scores(name: str) -> None:
     rng = random.Random(f"dominance-open-monotone|{name}")
     checked = 0
-    for _ in range(200):
+    for game in open_positions(name, rng, 200):
         if checked == 12:
             break
-        game = open_position(name, rng)
-        if game is None or game.to_act is None:
-            continue
         who = rng.randrange(2)
         up = shifted(game, who, rng)
         if up is None:
@@ -199,14 +205,10 @@ def test_mirror_false_claims_break_monotonicity(name: str) -> None:
 def test_dominance_never_changes_values(name: str, objective: str) -> None:
     # Positions with a few cards left in the stock reach many endgames with the same cards
     # and other scores: where the dominance entries answer.
-    rng = random.Random(f"dominance-open|{name}")
     checked = 0
-    for k in range(40):
+    for k, game in enumerate(open_positions(name, random.Random(f"dominance-open|{name}"), 40)):
         if checked == 6:
             break
-        game = open_position(name, rng)
-        if game is None:
-            continue
         assert value(game, True, objective) == value(game, False, objective), (name, k)
         checked += 1
     assert checked == 6
