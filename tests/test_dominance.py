@@ -21,7 +21,7 @@ from collections.abc import Iterator
 import pytest
 
 from sixtysix_solver import PROFILES, Game, Kind, _core
-from test_strict_path import position
+from test_strict_path import core_solve, position
 
 TWO_PLAYER = [n for n, p in PROFILES.items() if p.players == 2]
 MONOTONE = [n for n in TWO_PLAYER if PROFILES[n].false_claim != "mirror"]  # (at any score)
@@ -31,10 +31,9 @@ MIRROR = [n for n in TWO_PLAYER if PROFILES[n].false_claim == "mirror"]
 def value(game: Game, dominance: bool, objective: str = "game_points") -> tuple[int, dict[int, int]]:
     _core.set_dominance(dominance)
     try:
-        out = _core.Solver(16).solve(game._state, objective, 0, 0.0, True, False)
+        return core_solve(game, objective)
     finally:
         _core.set_dominance(True)
-    return int(out["value"]), {int(c): int(v) for c, v in out["actions"]}
 
 
 def card_points(code: int) -> int:
