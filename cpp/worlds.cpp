@@ -101,18 +101,49 @@ State place_cards(const State& base, const std::uint8_t* row, int width) {
   return s;
 }
 
+void GuessStats::reset(std::size_t k) {
+  k_ = k;
+  agree_.assign(k * (k + 1), 0);
+  seen_.assign(k * (k + 1), 0);
+}
+
+int GuessStats::guess(std::size_t a, int prev, const std::vector<int>& cur) const {
+  int g = prev;
+  // Agreement rates compared as (agree + 1) / (seen + 2), cross-multiplied.
+  std::uint64_t num = agree_[a * (k_ + 1) + k_] + 1, den = seen_[a * (k_ + 1) + k_] + 2;
+  for (std::size_t b = 0; b < k_; ++b) {
+    if (b == a || cur[b] == Search::kNoGuess) continue;
+    const std::uint64_t n2 = agree_[a * (k_ + 1) + b] + 1, d2 = seen_[a * (k_ + 1) + b] + 2;
+    if (n2 * den > num * d2) num = n2, den = d2, g = cur[b];
+  }
+  return g;
+}
+
+void GuessStats::record(std::size_t a, int v, int prev, const std::vector<int>& cur) {
+  auto note = [&](std::size_t src, int g) {
+    if (g == Search::kNoGuess) return;
+    ++seen_[a * (k_ + 1) + src];
+    agree_[a * (k_ + 1) + src] += g == v;
+  };
+  note(k_, prev);
+  for (std::size_t b = 0; b < k_; ++b)
+    if (b != a) note(b, cur[b]);
+}
+
 WorldPool::WorldPool(int threads, std::size_t tt_mib) : threads_(std::max(1, threads)) {
   for (int t = 0; t < threads_; ++t) {
     tables_.push_back(std::make_unique<TranspositionTable>(tt_mib));
     gates_.push_back(std::make_unique<BoundsGate>());
   }
   guesses_.resize(threads_);
+  guess_stats_.resize(threads_);
 }
 
 void WorldPool::new_generation() {
   for (auto& t : tables_) t->new_generation();
   for (auto& g : gates_) *g = BoundsGate();
   for (auto& g : guesses_) g.clear();
+  for (auto& g : guess_stats_) g.reset(0);
   line_nodes_.clear();
   line_worlds_.clear();
 }
@@ -165,6 +196,9 @@ WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<L
     // Neighbouring worlds mostly share values: the previous one's is the first guess.
     std::vector<int>& guess = guesses_[t];
     if (guess.size() != k) guess.assign(k, Search::kNoGuess);
+    GuessStats& stats = guess_stats_[t];
+    if (stats.size() != k) stats.reset(k);
+    std::vector<int> cur(k);
     const std::size_t from = cut[t], to = cut[t + 1];
     if (from == to) return;
     auto owns = [&](std::size_t w, std::size_t a) {
@@ -186,6 +220,7 @@ WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<L
         lim.max_seconds = lim.max_seconds > 0 ? std::min(lim.max_seconds, left) : left;
       }
       Search search(tt, obj, s.to_act, lim, gate);
+      std::fill(cur.begin(), cur.end(), Search::kNoGuess);
       for (std::size_t a = 0; a < k; ++a) {
         if (!owns(w, a)) continue;
         if (stop) {
@@ -198,9 +233,11 @@ WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<L
           // about what it saves; the previous world's values are better guesses.)
           State c = s;
           for (Action x : lines[a]) c.apply(x);
-          const int v = c.over() ? search.value_after(s, c) : search.value_after(s, c, guess[a]);
+          const int v = c.over() ? search.value_after(s, c)
+                                 : search.value_after(s, c, stats.guess(a, guess[a], cur));
           out.values[w * k + a] = static_cast<std::int16_t>(v);
-          guess[a] = v;
+          stats.record(a, v, guess[a], cur);
+          guess[a] = cur[a] = v;
         } catch (const SearchAborted&) {
           pair_aborted[w * k + a] = 1;
           stop = true;  // the rest of this world's lines too
