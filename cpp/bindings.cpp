@@ -225,7 +225,7 @@ struct PySolver {
 
 // A world pool and a lock: one call at a time per pool.
 struct PyWorldPool {
-  PyWorldPool(int threads, std::size_t mib) : pool(threads, mib) {}
+  PyWorldPool(int threads, std::size_t mib, bool shared = false) : pool(threads, mib, shared) {}
   WorldPool pool;
   std::mutex lock;
 };
@@ -442,11 +442,11 @@ PYBIND11_MODULE(_core, m) {
   m.def("world_width", [](const PyState& ps) { return row_width(ps.s); }, py::arg("state"));
 
   py::class_<PyWorldPool>(m, "WorldPool")
-      .def(py::init([](int threads, std::size_t mib) {
+      .def(py::init([](int threads, std::size_t mib, bool shared) {
         if (threads < 1 || threads > 256) throw IllegalActionError("threads must be between 1 and 256");
         if (mib < 1 || mib > 65536) throw IllegalActionError("tt_mib must be between 1 and 65536");
-        return std::make_unique<PyWorldPool>(threads, mib);
-      }), py::arg("threads"), py::arg("tt_mib"))
+        return std::make_unique<PyWorldPool>(threads, mib, shared);
+      }), py::arg("threads"), py::arg("tt_mib"), py::arg("shared") = false)
       .def("cancel", [](PyWorldPool& p) { p.pool.cancel(); })  // no lock: the point is to interrupt
       .def("new_generation", [](PyWorldPool& p) {
         std::lock_guard<std::mutex> guard(p.lock);

@@ -453,9 +453,9 @@ bool Search::etc(const State& s, const Action* buf, int n, bool maxi, int alpha,
     if (mine[i] >= 0) {
       std::uint16_t move;
       if (!tt_.probe_dom(keys[i], mine[i], theirs[i], dom_line_, &lower, &upper, &move)) continue;
-    } else if (const TTEntry* e = tt_.probe(keys[i])) {
-      lower = e->lower + offs[i];
-      upper = e->upper + offs[i];
+    } else if (TTEntry e; tt_.probe(keys[i], &e)) {
+      lower = e.lower + offs[i];
+      upper = e.upper + offs[i];
     } else {
       continue;
     }
@@ -635,8 +635,8 @@ std::vector<Action> Search::principal_variation(const State& root, int value, in
   while (!s.over() && static_cast<int>(pv.size()) < max_len) {
     Action buf[kMaxActions];
     const int k = s.legal_actions(buf);
-    const TTEntry* e = tt_.probe(key(s));
-    const Action first = e ? e->move : kNoMove;
+    TTEntry e;
+    const Action first = tt_.probe(key(s), &e) ? e.move : kNoMove;
     for (int i = 1; i < k; ++i)  // the table's move to the front
       if (buf[i] == first) std::swap(buf[0], buf[i]);
     const bool maxi = maximizing(s);

@@ -186,11 +186,11 @@ bool Search::probe_table(bool dom, std::uint64_t k, int mine, int theirs, int of
     upper = hi_;
     if (!tt_.probe_dom(k, mine, theirs, dom_line_, &lower, &upper, &move)) return false;
   } else {
-    const TTEntry* e = tt_.probe(k);
-    if (!e) return false;
-    lower = e->lower + off;
-    upper = e->upper + off;
-    move = e->move;
+    TTEntry e;
+    if (!tt_.probe(k, &e)) return false;
+    lower = e.lower + off;
+    upper = e.upper + off;
+    move = e.move;
   }
   if (lower >= beta || lower == upper) return *ret = lower, true;
   if (upper <= alpha) return *ret = upper, true;

@@ -17,6 +17,12 @@
 //   3. else the entry with the smallest `weight` (cards still in play: a proxy for how much
 //      work the entry saves), ties to the lower slot.
 //
+// Threads may share the buckets (see share_buckets()): each entry is two 64-bit words, its data
+// and its tag XOR a hash of its data, read and written with relaxed atomic loads and stores. An
+// entry half overwritten by another thread fails the tag check (lockless hashing after Hyatt
+// and Mann; the hash, not the data itself, so that no two different data words can cancel out
+// in the bits the check compares), so a probe only sees whole entries: true bounds.
+//
 // Beside it, a small direct-mapped cache of exact values of last tricks (every hand down to
 // one card): too many and too cheap for the big table, but each still a dozen copy-make steps,
 // and the same few recur all through a search. Small enough to stay in the core's cache; the
@@ -27,6 +33,8 @@
 #include <cstring>
 #include <new>
 #include <vector>
+
+#include "hash.hpp"
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -42,14 +50,51 @@ struct TTEntry {
 };
 static_assert(sizeof(TTEntry) == 16, "four entries per cache line");
 
+namespace tt_detail {
+// An entry's fields but the tag, as one word.
+inline std::uint64_t pack(const TTEntry& e) {
+  return std::uint64_t(std::uint16_t(e.lower)) | std::uint64_t(std::uint16_t(e.upper)) << 16 |
+         std::uint64_t(e.move) << 32 | std::uint64_t(e.weight) << 48 |
+         std::uint64_t(e.theirs) << 56;
+}
+inline TTEntry unpack(std::uint64_t tag, std::uint64_t d) {
+  TTEntry e;
+  e.tag = tag;
+  e.lower = static_cast<std::int16_t>(d & 0xFFFF);
+  e.upper = static_cast<std::int16_t>(d >> 16 & 0xFFFF);
+  e.move = static_cast<std::uint16_t>(d >> 32);
+  e.weight = static_cast<std::uint8_t>(d >> 48);
+  e.theirs = static_cast<std::uint8_t>(d >> 56);
+  return e;
+}
+inline std::uint64_t load(const std::uint64_t& w) { return __atomic_load_n(&w, __ATOMIC_RELAXED); }
+inline void put(std::uint64_t& w, std::uint64_t v) { __atomic_store_n(&w, v, __ATOMIC_RELAXED); }
+}  // namespace tt_detail
+
 class TranspositionTable {
  public:
   explicit TranspositionTable(std::size_t mib) { resize(mib); }
-  ~TranspositionTable() { std::free(table_); }
+  ~TranspositionTable() {
+    if (owner_) std::free(table_);
+  }
+  // Probe and store in `other`'s buckets from now on (its generation too; this table keeps
+  // its own cache of last tricks). `other` must outlive this table, and every table sharing
+  // the buckets must move to a new generation together (new_generation() on each).
+  void share_buckets(TranspositionTable& other) {
+    if (owner_) std::free(table_);
+    owner_ = false;
+    table_ = other.table_;
+    size_ = other.size_;
+    mask_ = other.mask_;
+    gen_ = other.gen_;
+    std::memset(static_cast<void*>(ends_.data()), 0, kEnds * sizeof(EndEntry));
+  }
   TranspositionTable(const TranspositionTable&) = delete;
   TranspositionTable& operator=(const TranspositionTable&) = delete;
 
   void resize(std::size_t mib) {
+    if (!owner_) table_ = nullptr;  // (another table's buckets: not ours to free)
+    owner_ = true;
     std::size_t buckets = 1;
     const std::size_t want = (mib == 0 ? 1 : mib) * (1u << 20) / sizeof(Bucket);
     while (buckets * 2 <= want) buckets *= 2;
@@ -69,7 +114,7 @@ class TranspositionTable {
     clear();
   }
   void clear() {
-    std::memset(static_cast<void*>(table_), 0, size_ * sizeof(Bucket));
+    if (owner_) std::memset(static_cast<void*>(table_), 0, size_ * sizeof(Bucket));
     std::memset(static_cast<void*>(ends_.data()), 0, kEnds * sizeof(EndEntry));
     gen_ = 1;
   }
@@ -80,12 +125,15 @@ class TranspositionTable {
   }
   std::size_t bytes() const { return size_ * sizeof(Bucket); }
 
-  const TTEntry* probe(std::uint64_t key) const {
+  // The entry of `key`, copied to *out.
+  bool probe(std::uint64_t key, TTEntry* out) const {
     const Bucket& b = table_[key & mask_];
     const std::uint64_t t = tag(key);
-    for (const TTEntry& e : b.e)
-      if (e.tag == t) return &e;
-    return nullptr;
+    for (int i = 0; i < 4; ++i) {
+      const std::uint64_t d = tt_detail::load(b.w[2 * i + 1]);
+      if ((tt_detail::load(b.w[2 * i]) ^ fmix(d)) == t) return *out = tt_detail::unpack(t, d), true;
+    }
+    return false;
   }
 
   void store(std::uint64_t key, int lower, int upper, std::uint16_t move, int weight) {
@@ -97,32 +145,40 @@ class TranspositionTable {
   void store_at(std::uint64_t key, std::uint64_t t, int lower, int upper, std::uint16_t move,
                 int weight, int theirs) {
     Bucket& b = table_[key & mask_];
-    TTEntry* slot = nullptr;
-    for (TTEntry& e : b.e)
-      if (e.tag == t && e.theirs == theirs) { slot = &e; break; }
-    if (slot) {
-      const int lo = slot->lower > lower ? slot->lower : lower;
-      const int hi = slot->upper < upper ? slot->upper : upper;
+    TTEntry e[4];
+    for (int i = 0; i < 4; ++i) {
+      const std::uint64_t d = tt_detail::load(b.w[2 * i + 1]);
+      e[i] = tt_detail::unpack(tt_detail::load(b.w[2 * i]) ^ fmix(d), d);
+    }
+    int slot = -1;
+    for (int i = 0; i < 4 && slot < 0; ++i)
+      if (e[i].tag == t && e[i].theirs == theirs) slot = i;
+    if (slot >= 0) {
+      const int lo = e[slot].lower > lower ? e[slot].lower : lower;
+      const int hi = e[slot].upper < upper ? e[slot].upper : upper;
       if (lo <= hi) {  // (lo > hi only after a 64-bit key collision: then just replace)
         lower = lo;
         upper = hi;
       }
-      if (move == 0xFFFF) move = slot->move;
+      if (move == 0xFFFF) move = e[slot].move;
     } else {
-      for (TTEntry& e : b.e)
-        if ((e.tag & kGenMask) != gen_) { slot = &e; break; }
-      if (!slot) {
-        slot = &b.e[0];
-        for (TTEntry& e : b.e)
-          if (e.weight < slot->weight) slot = &e;
+      for (int i = 0; i < 4 && slot < 0; ++i)
+        if ((e[i].tag & kGenMask) != gen_) slot = i;
+      if (slot < 0) {
+        slot = 0;
+        for (int i = 1; i < 4; ++i)
+          if (e[i].weight < e[slot].weight) slot = i;
       }
     }
-    slot->tag = t;
-    slot->lower = static_cast<std::int16_t>(lower);
-    slot->upper = static_cast<std::int16_t>(upper);
-    slot->move = move;
-    slot->weight = static_cast<std::uint8_t>(weight);
-    slot->theirs = static_cast<std::uint8_t>(theirs);
+    TTEntry n;
+    n.lower = static_cast<std::int16_t>(lower);
+    n.upper = static_cast<std::int16_t>(upper);
+    n.move = move;
+    n.weight = static_cast<std::uint8_t>(weight);
+    n.theirs = static_cast<std::uint8_t>(theirs);
+    const std::uint64_t d = tt_detail::pack(n);
+    tt_detail::put(b.w[2 * slot], t ^ fmix(d));
+    tt_detail::put(b.w[2 * slot + 1], d);
   }
 
  public:
@@ -141,7 +197,9 @@ class TranspositionTable {
     const Bucket& b = table_[key & mask_];
     const std::uint64_t t = tag(key);
     bool any = false;
-    for (const TTEntry& e : b.e) {
+    for (int i = 0; i < 4; ++i) {
+      const std::uint64_t d = tt_detail::load(b.w[2 * i + 1]);
+      const TTEntry e = tt_detail::unpack(tt_detail::load(b.w[2 * i]) ^ fmix(d), d);
       if ((e.tag & ~kMineMask) != t) continue;
       const int m = static_cast<int>(e.tag >> 56), th = e.theirs;
       if (!any || (m == mine && th == theirs)) *move = e.move;
@@ -185,9 +243,10 @@ class TranspositionTable {
   std::vector<EndEntry> ends_ = std::vector<EndEntry>(kEnds);
   std::uint64_t tag(std::uint64_t key) const { return (key & ~kGenMask) | gen_; }
   struct alignas(64) Bucket {
-    TTEntry e[4];
+    std::uint64_t w[8];  // entry i: w[2i] its tag XOR its data, w[2i + 1] its data (pack())
   };
   Bucket* table_ = nullptr;
+  bool owner_ = true;
   std::size_t size_ = 0;
   std::size_t mask_ = 0;
   std::uint16_t gen_ = 1;

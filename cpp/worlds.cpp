@@ -130,9 +130,14 @@ void GuessStats::record(std::size_t a, int v, int prev, const std::vector<int>& 
     if (b != a) note(b, cur[b]);
 }
 
-WorldPool::WorldPool(int threads, std::size_t tt_mib) : threads_(std::max(1, threads)) {
+WorldPool::WorldPool(int threads, std::size_t tt_mib, bool shared)
+    : threads_(std::max(1, threads)), shared_(shared && threads_ > 1) {
   for (int t = 0; t < threads_; ++t) {
-    tables_.push_back(std::make_unique<TranspositionTable>(tt_mib));
+    // Shared: thread 0's table holds every thread's share of the memory; the others probe
+    // and store in its buckets (each keeping its own cache of last tricks).
+    tables_.push_back(std::make_unique<TranspositionTable>(
+        !shared_ ? tt_mib : t == 0 ? tt_mib * static_cast<std::size_t>(threads_) : 1));
+    if (shared_ && t > 0) tables_[t]->share_buckets(*tables_[0]);
     gates_.push_back(std::make_unique<BoundsGate>());
   }
   guesses_.resize(threads_);
@@ -185,10 +190,14 @@ WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<L
   // Per (world, line) pair, each written by the one thread that owns it.
   std::vector<std::uint64_t> pair_nodes(n * k, 0);
   std::vector<std::uint8_t> pair_aborted(n * k, 0);
-  const int t_count =
-      static_cast<int>(std::max<std::size_t>(1, std::min<std::size_t>(threads_, n * k)));
+  // Shared buckets: whole worlds handed out one at a time to whichever thread is free (a
+  // world cleared from the table per world would clear it under the other threads: one thread).
+  const bool dynamic = shared_ && share_table;
+  const int t_count = static_cast<int>(std::max<std::size_t>(
+      1, std::min<std::size_t>(shared_ && !share_table ? 1 : threads_, dynamic ? n : n * k)));
+  std::atomic<std::size_t> next{0};
   // With a deadline, whole worlds per thread: pairs of a world cut off count for nothing.
-  const bool by_world = deadline > 0;
+  const bool by_world = deadline > 0 || dynamic;
   const std::vector<std::size_t> cut = by_world ? split(n, 1, t_count) : split(n, k, t_count);
   auto work = [&](int t) {
     TranspositionTable& tt = *tables_[t];
@@ -200,15 +209,17 @@ WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<L
     if (stats.size() != k) stats.reset(k);
     std::vector<int> cur(k);
     const std::size_t from = cut[t], to = cut[t + 1];
-    if (from == to) return;
+    if (!dynamic && from == to) return;
     auto owns = [&](std::size_t w, std::size_t a) {
       const std::size_t q = by_world ? w : a * n + w;
-      return from <= q && q < to;
+      return dynamic || (from <= q && q < to);
     };
     // World-major over this thread's pairs, so that a world's lines share its table entries.
     const bool one_line = by_world || from / n == (to - 1) / n;
     const std::size_t w_lo = one_line ? from % n : 0, w_hi = one_line ? (to - 1) % n + 1 : n;
-    for (std::size_t w = w_lo; w < w_hi; ++w) {
+    for (std::size_t i = w_lo;; ++i) {
+      const std::size_t w = dynamic ? next.fetch_add(1) : i;
+      if (w >= (dynamic ? n : w_hi)) break;
       const State& s = worlds[w];
       if (!share_table) tt.new_generation();
       Limits lim = limits;

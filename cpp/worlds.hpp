@@ -69,7 +69,8 @@ class GuessStats {
 
 class WorldPool {
  public:
-  WorldPool(int threads, std::size_t tt_mib);
+  // `shared`: the threads share one table of tt_mib * threads (see above).
+  WorldPool(int threads, std::size_t tt_mib, bool shared = false);
   WorldsOut solve(const std::vector<State>& worlds, const std::vector<Line>& lines, Objective obj,
                   Limits limits, bool share_table, double deadline = 0);
   int threads() const { return threads_; }
@@ -82,6 +83,7 @@ class WorldPool {
 
  private:
   int threads_;
+  bool shared_;
   std::atomic<bool> cancel_{false};
   std::vector<std::unique_ptr<TranspositionTable>> tables_;
   // Per thread, carried across calls within a run (see above).

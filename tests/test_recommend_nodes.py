@@ -83,17 +83,57 @@ def test_pool_split_into_calls_and_kept_between_runs(threads: int) -> None:
             assert n.tolist() == fresh_n.tolist(), splits
 
 
-def test_recommend_nodes_do_not_depend_on_earlier_calls() -> None:
+# One thread, or several with tables of their own (a run that may stop once the best action
+# is clear): the same node counts on every run.
+@pytest.mark.parametrize("threads, clear", [(1, False), (1, True), (2, True)])
+def test_recommend_nodes_do_not_depend_on_earlier_calls(threads: int, clear: bool) -> None:
     view, other = short_stock(2), short_stock(3)
-    for threads in (1, 2):
-        first = recommend(view, worlds=40, seed=5, threads=threads, exact=False)
-        recommend(other, worlds=25, seed=9, threads=threads, exact=False)
-        recommend(view, worlds=17, seed=5, threads=threads, exact=False)
-        again = recommend(view, worlds=40, seed=5, threads=threads, exact=False)
-        R._POOLS.clear()  # a fresh pool
-        fresh = recommend(view, worlds=40, seed=5, threads=threads, exact=False)
-        assert _figures(first) == _figures(again) == _figures(fresh)
-        assert first.nodes == again.nodes == fresh.nodes, threads
+
+    def run(v: View, worlds: int, seed: int) -> Recommendation:
+        return recommend(v, worlds=worlds, seed=seed, threads=threads, exact=False,
+                         stop_when_clear=clear)
+
+    first = run(view, 40, 5)
+    run(other, 25, 9)
+    run(view, 17, 5)
+    again = run(view, 40, 5)
+    R._POOLS.clear()  # a fresh pool
+    fresh = run(view, 40, 5)
+    assert _figures(first) == _figures(again) == _figures(fresh)
+    assert first.nodes == again.nodes == fresh.nodes
+
+
+def test_shared_table_threads_give_the_one_thread_values_in_every_world() -> None:
+    # Several threads share one table (their node counts vary from run to run): every world's
+    # value of every action is still the one thread's, run after run.
+    for n in (1, 5):
+        view = short_stock(n)
+        one = recommend(view, worlds=60, seed=3, threads=1, exact=False)
+        for _ in range(3):
+            two = recommend(view, worlds=60, seed=3, threads=2, exact=False)
+            assert _figures(two) == _figures(one)
+            assert np.array_equal(two.values, one.values)
+
+
+def test_shared_pool_values_match_tables_of_their_own() -> None:
+    view = short_stock(6)
+    rows, _ = R._Source(WorldSpace(view, stock_order=True), False, 2).take(64)
+    base = first_layout(view).game(view)
+    codes = [[a.code] for a in base.legal_actions()]
+
+    def values(pool: Any, share_table: bool = True) -> np.ndarray:
+        v, n, aborted = pool.solve(base._state, rows, codes, "game_points", 0, 0.0, share_table, 0.0)
+        assert not aborted.any() and (n > 0).all()
+        return np.asarray(v)
+
+    want = values(_core.WorldPool(1, 16))
+    shared = _core.WorldPool(2, 8, True)
+    for _ in range(4):  # kept across generations, as recommend() keeps it
+        assert np.array_equal(values(shared), want)
+        shared.new_generation()
+    # Without a table kept across worlds a shared table would be cleared under the other
+    # thread: such a call runs on one thread, with the same values.
+    assert np.array_equal(values(shared, share_table=False), want)
 
 
 def test_recommend_nodes_do_not_depend_on_batches_with_one_thread(

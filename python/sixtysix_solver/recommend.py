@@ -84,24 +84,24 @@ _WEIGH_PIECE = 8
 # Worker pools are kept from one call to the next: a fresh one allocates its tables (16-64 MiB
 # of huge pages the kernel zeroes), 2-100 ms a call. A kept pool starts a new generation, which
 # runs exactly as fresh tables would (same values, same node counts). One pool per
-# (threads, tt_mib), out of the cache while a call uses it; the two latest sizes are kept.
-_POOLS: dict[tuple[int, int], Any] = {}
+# (threads, tt_mib, shared), out of the cache while a call uses it; the two latest are kept.
+_POOLS: dict[tuple[int, int, bool], Any] = {}
 _POOLS_LOCK = threading.Lock()
 _POOLS_KEPT = 2
 
 
-def _take_pool(threads: int, tt_mib: int) -> Any:
+def _take_pool(threads: int, tt_mib: int, shared: bool = False) -> Any:
     with _POOLS_LOCK:
-        pool = _POOLS.pop((threads, tt_mib), None)
+        pool = _POOLS.pop((threads, tt_mib, shared), None)
     if pool is None:
-        return _core.WorldPool(threads, tt_mib)
+        return _core.WorldPool(threads, tt_mib, shared)
     pool.new_generation()
     return pool
 
 
-def _give_back(pool: Any, threads: int, tt_mib: int) -> None:
+def _give_back(pool: Any, threads: int, tt_mib: int, shared: bool = False) -> None:
     with _POOLS_LOCK:
-        _POOLS[(threads, tt_mib)] = pool
+        _POOLS[(threads, tt_mib, shared)] = pool
         while len(_POOLS) > _POOLS_KEPT:
             del _POOLS[next(iter(_POOLS))]
 
@@ -539,7 +539,10 @@ def recommend(
     maps a hand result to what it is worth (see :mod:`sixtysix_solver.match` for match
     equity). ``threads``: solver threads (default: the machine's cores); values do not depend
     on it. ``tt_mib``: table size per thread (default 64 MiB for positions with more than 16
-    cards in the hands and a stock still in play, else 16). The same seed gives the same worlds and figures.
+    cards in the hands and a stock still in play, else 16). The same seed gives the same worlds
+    and figures. Several threads share one table and take the worlds as they come, so their
+    node count varies a little from run to run (with ``stop_when_clear`` each thread keeps a
+    table of its own and a fixed share of each batch: the same count every run).
 
     ``opponent_model`` (see :mod:`sixtysix_solver.opponents`) weights every world by how likely
     the other players' past actions were in it (:mod:`sixtysix_solver.pasts`); it needs the
@@ -642,10 +645,15 @@ def evaluate_lines(
                     raise SixtySixError(f"{' '.join(map(str, ln))}: {a} is not legal there")
                 g.apply(a)
     codes = [[a.code for a in ln] for ln in chosen]
+    # Tables kept for the whole run: positions recur from world to world. Several threads share
+    # one table and take the worlds one at a time (18% less time than a table each and a fixed
+    # split, in sixty-six advice): their node counts then vary from run to run, the figures do
+    # not. Only a run that may stop once the best action is clear splits the worlds between
+    # tables of its own in a fixed way, so that it stops after the same batch on every run.
+    shared = threads > 1 and not stop_when_clear
     source = _Source(space, use_all, seed, shuffle=may_stop, weigher=weigher,
-                     stripes=threads if len(chosen) == 1 else 1)
-    # One table per thread for the whole run: positions recur from world to world.
-    pool = _take_pool(threads, tt_mib)
+                     stripes=threads if len(chosen) == 1 and not shared else 1)
+    pool = _take_pool(threads, tt_mib, shared)
 
     # A stop request interrupts the solver (once some world is solved, so that there is an
     # answer): a watcher thread cancels the running batch.
@@ -668,7 +676,7 @@ def evaluate_lines(
     finally:
         finished.set()
         if stop is None:  # (with a stop watcher, a late cancel could reach the next call)
-            _give_back(pool, threads, tt_mib)
+            _give_back(pool, threads, tt_mib, shared)
 
 
 def _loop(
@@ -695,8 +703,8 @@ def _loop(
     nodes = 0
     pending_rows, pending_w = np.zeros((0, 0), dtype=np.uint8), np.zeros(0)
     # The first batch one world per thread, then about _BATCH_NODES per thread. (Sizes follow
-    # from node counts, not from timings: with more than one thread a table's worlds depend on
-    # how the run is split into batches, and the same seed must give the same node counts.)
+    # from node counts, not from timings: a run that stops once the best action is clear must
+    # stop after the same batch on every run, and its node counts follow from its batches.)
     batch = threads
     done = 0
     stopped = "done"
