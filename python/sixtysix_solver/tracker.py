@@ -687,6 +687,41 @@ class HandTracker:
         check: Callable[[_Replay], bool], backup: int, exchanger: int | None, swaps: bool,
         pending: tuple[int, int] | None = None,
     ) -> tuple[list[int], _Replay]:
+        """A new start deal (and its replay up to now) in which ``check`` holds: see
+        :meth:`_repair_from`. Where no layout of the view ``backup`` actions ago fits, the
+        shadow's own earlier choices may leave the event no room: which id of a hand played a
+        card (a card drawn later may be the only one that could have been played), which card
+        a hidden draw was. Then layouts from 1, 2, 4 and 8 actions further back are tried,
+        judged by the replay alone (an action replays legally only where the facts it
+        reveals hold)."""
+        try:
+            return self._repair_from(
+                what=what, need=need, lacks=lacks, check=check, backup=backup,
+                exchanger=exchanger, swaps=swaps, pending=pending,
+            )
+        except ContradictionError:
+            if pending is None:
+                full = check
+            else:
+                pid, c = pending
+                full = lambda r: check(r) and r.codes[pid] == c  # noqa: E731
+        for more in (1, 2, 4, 8):
+            if backup + more > len(self._actions):
+                break
+            try:
+                return self._repair_from(
+                    what=what, need=[], lacks=[], check=full, backup=backup + more,
+                    exchanger=exchanger, swaps=False,
+                )
+            except ContradictionError:
+                pass
+        raise ContradictionError(f"{what} contradicts what was seen so far")
+
+    def _repair_from(
+        self, *, what: str, need: list[tuple[int, int]], lacks: list[Lack],
+        check: Callable[[_Replay], bool], backup: int, exchanger: int | None, swaps: bool,
+        pending: tuple[int, int] | None = None,
+    ) -> tuple[list[int], _Replay]:
         """A new start deal (and its replay up to now) in which ``check`` holds: single swaps
         of hidden cards first, then sampled layouts of the view ``backup`` actions ago."""
         rep = self._rep
