@@ -16,8 +16,12 @@ void State::forfeit_exchange_if_skipped(int p) {
 void State::declare(int p, int suit, bool show) {
   const RuleSet& r = R();
   const Mask free = hand[p] & ~married;
-  const int king = lowest(free & code_mask(code_of(suit, KING)));
-  const int queen = lowest(free & code_mask(code_of(suit, QUEEN)));
+  // Of two identical cards show one already known to be in the hand (as play() plays it): the
+  // other copy stays hidden, and the others learn of no second copy they cannot tell apart.
+  const Mask kings = free & code_mask(code_of(suit, KING));
+  const Mask queens = free & code_mask(code_of(suit, QUEEN));
+  const int king = lowest(kings & known[p] ? kings & known[p] : kings);
+  const int queen = lowest(queens & known[p] ? queens & known[p] : queens);
   married |= bit(king) | bit(queen);
   known[p] |= bit(king) | bit(queen);
   declared[p][suit]++;

@@ -118,6 +118,9 @@ def test_view_property_more_players(profile: str) -> None:
 # Found by this test: the shadow had seat 1 play JS from the id it drew after showing it held
 # no heart above the queen, so the real draw (that id was TH) had no place left for TH.
 @example(profile="schnapsen-jaques", seed=256, seat=0, policy="long")
+# Found by this test: seat 0 took the trump QS and later showed QS KS. The core marked the other,
+# unseen copy as shown, so the view "knew" of two queens of spades.
+@example(profile="double-deck", seed=308808878, seat=1, policy="long")
 def test_view_property_hypothesis(profile: str, seed: int, seat: int, policy: str) -> None:
     _follow(profile, seed, seat, policy)
 

@@ -391,9 +391,11 @@ class HandTracker:
         elif a.kind in (Kind.MARRY, Kind.SHOW):
             for code in (a.arg * 8 + KING, a.arg * 8 + QUEEN):
                 free = [i for i in rep.hands[p] if rep.codes[i] == code and i not in rep.married]
-                rep.married.add(free[0])
-                rep.revealed.add(free[0])
-                rep.shown_at[free[0]] = now
+                # (as the core: a copy already seen is the one shown)
+                i = ([j for j in free if j in rep.revealed] or free)[0]
+                rep.married.add(i)
+                rep.revealed.add(i)
+                rep.shown_at[i] = now
         rep.drawn_by_seat = []
         if len(after["stock"]) < len(before["stock"]):  # both players drew: winner, then loser
             w = after["last_trick_winner"]
@@ -700,11 +702,17 @@ class HandTracker:
                 exchanger=exchanger, swaps=swaps, pending=pending,
             )
         except ContradictionError:
-            if pending is None:
-                full = check
-            else:
-                pid, c = pending
-                full = lambda r: check(r) and r.codes[pid] == c  # noqa: E731
+            pass
+        # From further back the replay also draws the seat's own cards again: they must come
+        # out as the seat saw them (its hand now, and the card it is drawing).
+        pid, c = pending if pending is not None else (-1, -1)
+        rep = self._rep
+        mine = Counter(rep.codes[i] for i in rep.hands[self.seat] if i != pid)
+
+        def full(r: _Replay) -> bool:
+            return (check(r) and (pid < 0 or r.codes[pid] == c)
+                    and Counter(r.codes[i] for i in r.hands[self.seat] if i != pid) == mine)
+
         for more in (1, 2, 4, 8):
             if backup + more > len(self._actions):
                 break
