@@ -190,8 +190,8 @@ WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<L
   // Per (world, line) pair, each written by the one thread that owns it.
   std::vector<std::uint64_t> pair_nodes(n * k, 0);
   std::vector<std::uint8_t> pair_aborted(n * k, 0);
-  // Shared buckets: whole worlds handed out one at a time to whichever thread is free (a
-  // world cleared from the table per world would clear it under the other threads: one thread).
+  // A shared table: whole worlds, one at a time, to whichever thread is free (see worlds.hpp;
+  // without share_table, one thread).
   const bool dynamic = shared_ && share_table;
   const int t_count = static_cast<int>(std::max<std::size_t>(
       1, std::min<std::size_t>(shared_ && !share_table ? 1 : threads_, dynamic ? n : n * k)));
@@ -202,7 +202,7 @@ WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<L
   auto work = [&](int t) {
     TranspositionTable& tt = *tables_[t];
     BoundsGate* gate = gates_[t].get();
-    // Neighbouring worlds mostly share values: the previous one's is the first guess.
+    // First guesses: the previous world's value of each line, and GuessStats (worlds.hpp).
     std::vector<int>& guess = guesses_[t];
     if (guess.size() != k) guess.assign(k, Search::kNoGuess);
     GuessStats& stats = guess_stats_[t];
