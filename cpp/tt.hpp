@@ -130,8 +130,8 @@ class TranspositionTable {
     const Bucket& b = table_[key & mask_];
     const std::uint64_t t = tag(key);
     for (int i = 0; i < 4; ++i) {
-      const std::uint64_t d = tt_detail::load(b.w[2 * i + 1]);
-      if ((tt_detail::load(b.w[2 * i]) ^ fmix(d)) == t) return *out = tt_detail::unpack(t, d), true;
+      const TTEntry e = read(b, i);
+      if (e.tag == t) return *out = e, true;
     }
     return false;
   }
@@ -147,8 +147,7 @@ class TranspositionTable {
     Bucket& b = table_[key & mask_];
     TTEntry e[4];
     for (int i = 0; i < 4; ++i) {
-      const std::uint64_t d = tt_detail::load(b.w[2 * i + 1]);
-      e[i] = tt_detail::unpack(tt_detail::load(b.w[2 * i]) ^ fmix(d), d);
+      e[i] = read(b, i);
     }
     int slot = -1;
     for (int i = 0; i < 4 && slot < 0; ++i)
@@ -198,8 +197,7 @@ class TranspositionTable {
     const std::uint64_t t = tag(key);
     bool any = false;
     for (int i = 0; i < 4; ++i) {
-      const std::uint64_t d = tt_detail::load(b.w[2 * i + 1]);
-      const TTEntry e = tt_detail::unpack(tt_detail::load(b.w[2 * i]) ^ fmix(d), d);
+      const TTEntry e = read(b, i);
       if ((e.tag & ~kMineMask) != t) continue;
       const int m = static_cast<int>(e.tag >> 56), th = e.theirs;
       if (!any || (m == mine && th == theirs)) *move = e.move;
@@ -247,6 +245,11 @@ class TranspositionTable {
   };
   Bucket* table_ = nullptr;
   bool owner_ = true;
+  // Entry i of a bucket, its tag recovered (a torn entry comes out with a tag nobody probes).
+  static TTEntry read(const Bucket& b, int i) {
+    const std::uint64_t d = tt_detail::load(b.w[2 * i + 1]);
+    return tt_detail::unpack(tt_detail::load(b.w[2 * i]) ^ fmix(d), d);
+  }
   std::size_t size_ = 0;
   std::size_t mask_ = 0;
   std::uint16_t gen_ = 1;
