@@ -14,10 +14,12 @@ shadow because a hidden card lies in the wrong place (the opponent plays a card 
 in the stock, the seat draws a card the shadow gave the opponent), the shadow is *repaired*:
 its start deal is rewritten by a permutation of the hidden cards (cards are followed by an id
 from the deal on) so that the same actions replay legally and the event fits. First single
-swaps are tried; then layouts of the current position sampled from the worlds of the view
-(:class:`~sixtysix_solver.worlds.WorldSpace`, which obeys every revealed fact) with the needed
-card placed where the event says. When no layout fits, the event contradicts the history:
-:class:`ContradictionError`, and the tracker is left as it was.
+swaps are tried. A two-player hand started from a deal is then re-dealt exactly by a bipartite
+matching of the cards seen to the places of the deal (:mod:`~sixtysix_solver.tracker_match`),
+which also proves when no deal fits. Elsewhere, layouts of the current position are sampled
+from the worlds of the view (:class:`~sixtysix_solver.worlds.WorldSpace`, which obeys every
+revealed fact) with the needed card placed where the event says. When no deal fits, the event
+contradicts the history: :class:`ContradictionError`, and the tracker is left as it was.
 
 Events: ``act(seat, action)`` for every action by anybody (the action notation of
 :class:`~sixtysix_solver.actions.Action`), and ``drew(card)`` for the card the seat drew from
@@ -62,6 +64,7 @@ from .errors import IllegalActionError, PositionError, SixtySixError
 from .facts import Holds, Lack, revealed_by_play
 from .game import Game
 from .profiles import Profile, get_profile
+from .tracker_match import Infeasible, exact_deal
 from .view import View, _fresh_deal
 from .worlds import Layout, WorldSpace
 
@@ -548,6 +551,7 @@ class HandTracker:
             what=f"seat {seat} {'playing' if a.kind == Kind.PLAY else 'taking'} {a}",
             need=need, lacks=lacks, check=fits, backup=backup,
             exchanger=seat if a.kind == Kind.EXCHANGE else None, swaps=not uncertain,
+            event=(seat, a),
         )
         self._step(fixed, a)
         self._commit(codes, fixed, a)
@@ -687,19 +691,37 @@ class HandTracker:
     def _repair(
         self, *, what: str, need: list[tuple[int, int]], lacks: list[Lack],
         check: Callable[[_Replay], bool], backup: int, exchanger: int | None, swaps: bool,
-        pending: tuple[int, int] | None = None,
+        pending: tuple[int, int] | None = None, event: tuple[int, Action] | None = None,
     ) -> tuple[list[int], _Replay]:
-        """A new start deal (and its replay up to now) in which ``check`` holds: see
-        :meth:`_repair_from`. Where no layout of the view ``backup`` actions ago fits, the
+        """A new start deal (and its replay up to now) in which ``check`` holds (``event``:
+        the action being fitted, ``pending``: the seat's draw being named).
+
+        First single swaps of hidden cards; then, in a two-player deal, the exact re-deal of
+        :mod:`~sixtysix_solver.tracker_match` (a bipartite matching of the cards seen to the
+        places of the deal, which also proves a contradiction); elsewhere (or should the
+        engine's replay refuse that deal) the sampled layouts of :meth:`_repair_from`. Where no
+        layout of the view ``backup`` actions ago fits, the
         shadow's own earlier choices may leave the event no room: which id of a hand played a
         card (a card drawn later may be the only one that could have been played), which card
         a hidden draw was. Then layouts from 1, 2, 4 and 8 actions further back are tried,
         judged by the replay alone (an action replays legally only where the facts it
         reveals hold)."""
+        if swaps and backup == 0:
+            got = self._swaps(self._rep, need, check, pending)
+            if got is not None:
+                return got
+        if backup == 0:
+            exact = exact_deal(self, event, pending, self._rng)
+            if isinstance(exact, Infeasible):
+                raise ContradictionError(f"{what} contradicts what was seen so far")
+            if exact is not None:
+                fixed = self._attempt(exact, check)
+                if fixed is not None:
+                    return fixed
         try:
             return self._repair_from(
                 what=what, need=need, lacks=lacks, check=check, backup=backup,
-                exchanger=exchanger, swaps=swaps, pending=pending,
+                exchanger=exchanger, swaps=False, pending=pending,
             )
         except ContradictionError:
             pass
