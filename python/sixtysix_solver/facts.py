@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import RANKS, SUITS, Card
 from .errors import SixtySixError
@@ -22,6 +23,7 @@ from .profiles import Profile, get_profile
 
 __all__ = [
     "FULL",
+    "could_exchange",
     "Holds",
     "Lack",
     "Masks",
@@ -257,3 +259,24 @@ def normalize_holds(holds: Iterable[Holds]) -> tuple[Holds, ...]:
     }
     return tuple(sorted(out, key=lambda h: (h.player, h.options)))
 
+
+def could_exchange(prof: Profile, f: dict[str, Any], p: int) -> bool:
+    """Whether ``p`` could exchange now if it held the low trump (the engine's conditions
+    except holding it): the chance that ``exchange_lost_if_skipped`` punishes skipping."""
+    if prof.exchange_rank == "none" or f["turn_step"] != 0 or f["closed_by"] >= 0:
+        return False
+    stock = f["stock"]
+    if not stock or len(stock) < prof.exchange_min_stock:
+        return False
+    if f["phase"] == "follow":
+        if prof.exchange_timing != "turn":
+            return False
+    elif f["phase"] != "lead":
+        return False
+    if f["exchange_lost"][p]:
+        return False
+    if stock[-1] & 7 == RANKS.index(prof.exchange_rank):
+        return False
+    n = prof.players
+    mates = [q for q in range(n) if (q % 2 == p % 2 if n == 4 else q == p)]
+    return not prof.exchange_needs_trick or any(f["taken"][q] for q in mates)

@@ -34,10 +34,9 @@ from typing import Any
 from .actions import Action, Kind
 from .cards import RANKS
 from .errors import SixtySixError
-from .facts import Holds, Lack
+from .facts import Holds, Lack, could_exchange
 from .game import Game
 from .profiles import Profile
-from .tracker import _could_exchange
 from .view import View, _fresh_deal, _history_facts, _view_from_fields
 
 __all__ = ["Decision", "Draw", "History", "HistoryError"]
@@ -170,7 +169,7 @@ class History:
                 public = _blank(f)
                 decisions.append(Decision(
                     t, p, action, public, None if match is None else tuple(match),
-                    lacks, holds, _could_exchange(prof, public, p),
+                    lacks, holds, could_exchange(prof, public, p),
                 ))
             used: Counter[int] = Counter()
             came: Counter[int] = Counter()

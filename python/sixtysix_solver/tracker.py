@@ -61,7 +61,7 @@ from typing import Any
 from .actions import Action, Kind
 from .cards import RANKS, Card
 from .errors import IllegalActionError, PositionError, SixtySixError
-from .facts import Holds, Lack, revealed_by_play
+from .facts import Holds, Lack, could_exchange, revealed_by_play
 from .game import Game
 from .profiles import Profile, get_profile
 from .tracker_match import Infeasible, exact_deal
@@ -135,28 +135,6 @@ class _Replay:
             {k: set(v) for k, v in self.forbid.items()}, list(self.skips), list(self.draws),
             dict(self.arrival), dict(self.shown_at), set(self.pinned), list(self.drawn_by_seat),
         )
-
-
-def _could_exchange(prof: Profile, f: dict[str, Any], p: int) -> bool:
-    """Whether ``p`` could exchange now if it held the low trump (the engine's conditions
-    except holding it): the chance that ``exchange_lost_if_skipped`` punishes skipping."""
-    if prof.exchange_rank == "none" or f["turn_step"] != 0 or f["closed_by"] >= 0:
-        return False
-    stock = f["stock"]
-    if not stock or len(stock) < prof.exchange_min_stock:
-        return False
-    if f["phase"] == "follow":
-        if prof.exchange_timing != "turn":
-            return False
-    elif f["phase"] != "lead":
-        return False
-    if f["exchange_lost"][p]:
-        return False
-    if stock[-1] & 7 == RANKS.index(prof.exchange_rank):
-        return False
-    n = prof.players
-    mates = [q for q in range(n) if (q % 2 == p % 2 if n == 4 else q == p)]
-    return not prof.exchange_needs_trick or any(f["taken"][q] for q in mates)
 
 
 class HandTracker:
@@ -356,7 +334,7 @@ class HandTracker:
             raise IllegalActionError(f"{a} is not legal: the hand is over")
         skip = (
             prof.exchange_lost_if_skipped and p != self.seat
-            and a.kind in (Kind.PLAY, Kind.CLOSE, Kind.MARRY) and _could_exchange(prof, before, p)
+            and a.kind in (Kind.PLAY, Kind.CLOSE, Kind.MARRY) and could_exchange(prof, before, p)
         )
         g.apply(a)  # raises before anything changed when illegal
         after = g.fields()
@@ -696,16 +674,15 @@ class HandTracker:
         """A new start deal (and its replay up to now) in which ``check`` holds (``event``:
         the action being fitted, ``pending``: the seat's draw being named).
 
-        First single swaps of hidden cards; then, in a two-player deal, the exact re-deal of
-        :mod:`~sixtysix_solver.tracker_match` (a bipartite matching of the cards seen to the
-        places of the deal, which also proves a contradiction); elsewhere (or should the
-        engine's replay refuse that deal) the sampled layouts of :meth:`_repair_from`. Where no
-        layout of the view ``backup`` actions ago fits, the
-        shadow's own earlier choices may leave the event no room: which id of a hand played a
-        card (a card drawn later may be the only one that could have been played), which card
-        a hidden draw was. Then layouts from 1, 2, 4 and 8 actions further back are tried,
-        judged by the replay alone (an action replays legally only where the facts it
-        reveals hold)."""
+        First single swaps of hidden cards (``swaps``). Then, in a two-player deal, the exact
+        re-deal of :mod:`~sixtysix_solver.tracker_match`: a bipartite matching of the cards
+        seen to the places of the deal, which also proves a contradiction. Elsewhere (or should
+        the engine's replay refuse that deal), the sampled layouts of :meth:`_repair_from`.
+        Where no layout of the view ``backup`` actions ago fits, the shadow's own earlier
+        choices may leave the event no room: which id of a hand played a card (a card drawn
+        later may be the only one that could have been played), which card a hidden draw was.
+        Then layouts from 1, 2, 4 and 8 actions further back are tried, judged by the replay
+        alone (an action replays legally only where the facts it reveals hold)."""
         if swaps and backup == 0:
             got = self._swaps(self._rep, need, check, pending)
             if got is not None:
@@ -721,7 +698,7 @@ class HandTracker:
         try:
             return self._repair_from(
                 what=what, need=need, lacks=lacks, check=check, backup=backup,
-                exchanger=exchanger, swaps=False, pending=pending,
+                exchanger=exchanger, pending=pending,
             )
         except ContradictionError:
             pass
@@ -741,7 +718,7 @@ class HandTracker:
             try:
                 return self._repair_from(
                     what=what, need=[], lacks=[], check=full, backup=backup + more,
-                    exchanger=exchanger, swaps=False,
+                    exchanger=exchanger,
                 )
             except ContradictionError:
                 pass
@@ -749,17 +726,13 @@ class HandTracker:
 
     def _repair_from(
         self, *, what: str, need: list[tuple[int, int]], lacks: list[Lack],
-        check: Callable[[_Replay], bool], backup: int, exchanger: int | None, swaps: bool,
+        check: Callable[[_Replay], bool], backup: int, exchanger: int | None,
         pending: tuple[int, int] | None = None,
     ) -> tuple[list[int], _Replay]:
-        """A new start deal (and its replay up to now) in which ``check`` holds: single swaps
-        of hidden cards first, then sampled layouts of the view ``backup`` actions ago."""
+        """A new start deal (and its replay up to now) in which ``check`` holds: sampled
+        layouts of the view ``backup`` actions ago."""
         rep = self._rep
         t0 = time.perf_counter()
-        if swaps and backup == 0:
-            got = self._swaps(rep, need, check, pending)
-            if got is not None:
-                return got
         k = len(self._actions) - backup
         base = rep if backup == 0 else self._replay(rep.codes, self._actions[:k])
         try:

@@ -21,7 +21,8 @@ two lives only:
 
 The seat's own cards and the face-up card are fixed; the cards nobody used fill the other ids.
 So a start deal that replays every action legally is a perfect matching of tokens to ids, and
-Kuhn's augmenting paths find one (or prove there is none) in a few milliseconds for 48 cards.
+Kuhn's augmenting paths find one (or prove there is none): under a millisecond, the walk
+through the history included, even with the 48 cards of the double deck.
 The tracker still replays the result in the engine, which is the judge.
 
 Three- and four-hand games (partners' marriages), starts from a view (facts that bound counts)
@@ -38,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Kind
 from .cards import RANKS
-from .facts import revealed_by_play
+from .facts import could_exchange, revealed_by_play
 
 if TYPE_CHECKING:
     from .tracker import HandTracker
@@ -59,7 +60,6 @@ class _Token:
     leave: int = NEVER
     married: bool = False
     exchanged: bool = False  # the low trump given up in an exchange
-    fixed: bool = False  # already placed (the face-up card): not matched
 
 
 @dataclass(frozen=True)
@@ -90,14 +90,16 @@ def exact_deal(
     for i in stock_ids[:-1] + t._aside_ids:
         holder[i], arrival[i] = None, 0
 
-    tokens: list[_Token] = []
-    public: list[list[_Token]] = [[], []]  # tokens everybody knows to be in each hand now
+    tokens: list[_Token] = []  # the cards to match
+    # Cards everybody knows to be in each hand now: shown ones (matched) and face-up ones (the
+    # trump card taken by an exchange, the last card drawn: placed already, never matched).
+    public: list[list[_Token]] = [[], []]
     lacks: list[tuple[int, int, frozenset[int]]] = []  # (player, action, cards lacked)
     skips: list[tuple[int, int]] = []  # (player, action): a chance to exchange let pass
     low = -1
     if prof.exchange_rank != "none":
         low = (t._start["trump_card"] >> 3) * 8 + RANKS.index(prof.exchange_rank)
-    face_up = _Token(t._start["trump_card"], -1, -1, fixed=True)
+    face_up = _Token(t._start["trump_card"], -1, -1)  # the card under the stock
 
     def use(p: int, k: int, a: Action, f: dict[str, Any]) -> None:
         """What an opponent's action at ``k`` shows (``f``: the position before it)."""
@@ -120,8 +122,8 @@ def exact_deal(
                     )))
         elif a.kind == Kind.EXCHANGE:
             tokens.append(_Token(low, p, k, k, exchanged=True))
-            public[p].append(_Token(face_up.code, p, k, fixed=True))
-            face_up = _Token(low, p, k, fixed=True)  # now lies face up, to be drawn last
+            public[p].append(_Token(face_up.code, p, k))
+            face_up = _Token(low, p, k)  # now lies face up, to be drawn last
         elif a.kind == Kind.MARRY:
             for code in (a.arg * 8 + KING, a.arg * 8 + QUEEN):
                 mine = [x for x in public[p] if x.code == code and not x.married]
@@ -131,8 +133,6 @@ def exact_deal(
                     tok = _Token(code, p, k, married=True)
                     tokens.append(tok)
                     public[p].append(tok)
-
-    from .tracker import _could_exchange  # the engine's exchange conditions (no cycle at import)
 
     rep = t._build(list(codes))
     drawn = 0
@@ -144,12 +144,12 @@ def exact_deal(
             if prof.exchange_lost_if_skipped and a.kind in (Kind.PLAY, Kind.CLOSE, Kind.MARRY):
                 f = dict(before)
                 f["exchange_lost"] = [0, 0]  # a later exchange shows it was never lost
-                if _could_exchange(prof, f, opp):
+                if could_exchange(prof, f, opp):
                     skips.append((opp, k))
             use(opp, k, a, before)
         elif a.kind == Kind.EXCHANGE:
-            public[seat].append(_Token(face_up.code, seat, k, fixed=True))
-            face_up = _Token(low, seat, k, fixed=True)
+            public[seat].append(_Token(face_up.code, seat, k))
+            face_up = _Token(low, seat, k)
         t._step(rep, a)
         after = rep.fields
         gone = len(before["stock"]) - len(after["stock"])
