@@ -9,7 +9,8 @@
     kept pools (the first call, which allocates the tables, is timed apart).
 (b) a recommendation from 1,000 sampled worlds in sixty-six once the stock holds 6 cards or
     fewer (before the leader's decision, stock open): every legal action solved in each world
-    (target: at most 1 s on 2 cores); median, p90 and max over seeded positions.
+    (target: at most 1 s on 2 cores); median, p90 and max over seeded positions, on kept
+    pools (the first call with each table size, which allocates its tables, is timed apart).
 (c) with ``--first-lead``: 1,000 worlds at sixty-six's first lead (reported, no target), and
     how soon the anytime loop settled on its final choice (the worlds and seconds after which
     the best action no longer changed).
@@ -90,6 +91,15 @@ def closing_bench(deals: int, threads: int) -> tuple[list[float], list[float]]:
 
 
 def recommend_bench(positions: int, worlds: int, threads: int) -> list[float]:
+    # As in (a): the first call with each table size allocates that pool's tables (16 MiB a
+    # thread for positions of up to 16 cards, else 64), timed apart.
+    view = short_stock(1)
+    assert view is not None
+    for mib in (16, 64):
+        t = time.perf_counter()
+        recommend(view, worlds=20, seed=1, threads=threads, exact=False, tt_mib=mib)
+        print(f"(b) first call with {mib} MiB a thread, tables allocated: "
+              f"{(time.perf_counter() - t) * 1e3:.0f} ms (not counted below)", flush=True)
     times: list[float] = []
     seed = 0
     while len(times) < positions:
