@@ -12,7 +12,9 @@ from sixtysix_solver import Game, View
 from sixtysix_solver.actions import Action, Kind
 from sixtysix_solver.agents import random_action
 from sixtysix_solver.cards import Card
+from sixtysix_solver.errors import IllegalActionError
 from sixtysix_solver.facts import revealed_by_play
+from sixtysix_solver.profiles import Profile, get_profile
 from sixtysix_solver.tracker import ContradictionError, HandTracker
 from sixtysix_solver.tracker_match import Infeasible, exact_deal
 
@@ -123,3 +125,69 @@ def test_outside_the_model_it_declines() -> None:
     real = Game.deal("sixty-six", seed=2)
     t = HandTracker.from_view(View.from_game(real, 0))
     assert exact_deal(t, None, None, random.Random(0)) is None
+
+
+def _walk_events(profile: str | Profile, seed: int, seat: int, policy: str, events: int
+                 ) -> HandTracker:
+    """The tracker after ``events`` events of a game played as ``_follow`` plays it."""
+    real = Game.deal(profile, seed=seed, dealer=seed % 2)
+    t = _tracker_for(real, seat, seed)
+    rng = random.Random(seed * 7 + seat)
+    for _ in range(events):
+        a = (_long_action(real, rng) if policy == "long"
+             else random_action(real, rng, uniform=policy == "uniform"))
+        _feed(t, real, seat, a)
+    return t
+
+
+def _exact_replays(t: HandTracker, seat: int, play: str, tries: int = 8) -> None:
+    """Every exact deal found for the opponent's ``play`` replays the history and takes it."""
+    for r in range(tries):
+        codes = exact_deal(t, (seat, Action.parse(play)), None, random.Random(r))
+        assert isinstance(codes, list)
+        rep = t._replay(codes, t._actions)  # raises if the history does not replay
+        assert rep.game.to_act == seat and rep.game.is_legal(Action.parse(play))
+
+
+# Found by a review: the face-up card an opponent took (here the trump JS, by an exchange) was
+# placed but never checked against what its later plays revealed, so the matching offered a
+# deal the engine refused, and the tracker fell back to sampling before refusing.
+def test_a_face_up_card_taken_counts_against_revealed_lacks() -> None:
+    t = _walk_events("sixty-six-jaques", 2510240337, 0, "uniform", 11)
+    assert [str(a) for a in t.actions] == "TH exchange AH JD QS AS TD close QC JC KC".split()
+    for play in ("AD", "9H"):
+        assert isinstance(exact_deal(t, (1, Action.parse(play)), None, random.Random(0)),
+                          Infeasible)
+        with pytest.raises(ContradictionError):
+            t.act(1, play)
+
+
+# Found by the same review, in profiles with two copies and exchange_lost_if_skipped: holding
+# either copy of the low trump at a chance let pass forfeits the exchange, the card played at
+# that chance included (the engine forfeits before the play).
+DOUBLE_SKIP = get_profile("double-deck", exchange_lost_if_skipped=True, exchange_timing="turn",
+                          exchange_needs_trick=False)
+
+
+def test_either_copy_of_the_low_trump_forfeits_a_later_exchange() -> None:
+    _exact_replays(_walk_events(DOUBLE_SKIP, 3112239040, 1, "random", 11), 0, "9S")
+
+
+def test_a_low_trump_played_at_a_skipped_chance_forfeits_the_exchange() -> None:
+    t = _walk_events(DOUBLE_SKIP, 1634128380, 1, "random", 12)
+    assert isinstance(exact_deal(t, (0, Action.parse("exchange")), None, random.Random(0)),
+                      Infeasible)
+    with pytest.raises(ContradictionError):
+        t.act(0, "exchange")
+
+
+def test_a_publicly_illegal_event_gets_the_rule_not_a_contradiction() -> None:
+    """After ``marry-C`` the leader must play the king or queen: any other card is refused
+    by the rule (the engine's reason), whatever the hidden cards are."""
+    real = Game.deal("sixty-six", seed=1304)
+    t = _tracker_for(real, 0, 1304)
+    _feed(t, real, 0, Action.parse("marry-C"))
+    with pytest.raises(IllegalActionError, match="whatever the hidden cards are") as info:
+        t.act(1, "TC")
+    assert not isinstance(info.value, ContradictionError)
+    assert "legal:" not in str(info.value)  # (the shadow's stand-in cards stay hidden)

@@ -64,13 +64,12 @@ from .errors import IllegalActionError, PositionError, SixtySixError
 from .facts import Holds, Lack, could_exchange, revealed_by_play
 from .game import Game
 from .profiles import Profile, get_profile
-from .tracker_match import Infeasible, exact_deal
+from .tracker_match import KING, QUEEN, Infeasible, exact_deal
 from .view import View, _fresh_deal
 from .worlds import Layout, WorldSpace
 
 __all__ = ["ContradictionError", "HandTracker"]
 
-KING, QUEEN = 2, 3  # rank numbers
 _SWAP_TRIES = 16  # single swaps tried before sampling layouts
 _LAYOUT_TRIES = 200  # sampled layouts tried before declaring a contradiction
 _REPAIR_SECONDS = 5.0  # and at most this long
@@ -695,6 +694,8 @@ class HandTracker:
                 fixed = self._attempt(exact, check)
                 if fixed is not None:
                     return fixed
+                if event is not None:
+                    self._refuse_publicly(exact, *event)
         try:
             return self._repair_from(
                 what=what, need=need, lacks=lacks, check=check, backup=backup,
@@ -723,6 +724,23 @@ class HandTracker:
             except ContradictionError:
                 pass
         raise ContradictionError(f"{what} contradicts what was seen so far")
+
+    def _refuse_publicly(self, codes: list[int], seat: int, a: Action) -> None:
+        """The exact deal replays the history but the engine refuses the event on it: no deal
+        would take it, the event breaks a rule anybody can check (a play in the draw phase,
+        an exchange after a close). Raise the engine's reason, without the legal actions of
+        the shadow's stand-in hand."""
+        try:
+            rep = self._replay(codes, self._actions)
+        except (IllegalActionError, PositionError):
+            return  # (the model missed something: the sampled repairs judge)
+        if rep.game.to_act != seat:
+            return
+        try:
+            rep.game.apply(a)
+        except IllegalActionError as e:
+            reason = str(e).split("; legal:")[0]
+            raise IllegalActionError(f"{reason}, whatever the hidden cards are") from None
 
     def _repair_from(
         self, *, what: str, need: list[tuple[int, int]], lacks: list[Lack],

@@ -16,10 +16,13 @@ two lives only:
 - a strict-phase play reveals that the player lacked a set of cards *at that moment*: a token
   of that set may not sit at an id of that player that had arrived and that the token had not
   left yet;
-- with ``exchange_lost_if_skipped``, a player who exchanges later did not hold the low trump
-  at any earlier chance to exchange that it let pass.
+- with ``exchange_lost_if_skipped``, a player who exchanges later held no copy of the low
+  trump at any earlier chance to exchange that it let pass, not even the card it played then
+  (the engine forfeits the exchange before the play).
 
 The seat's own cards and the face-up card are fixed; the cards nobody used fill the other ids.
+The face-up cards an opponent takes (the trump card by an exchange, the last card drawn) are
+placed, not matched, so they are checked against its revealed lacks on their own.
 So a start deal that replays every action legally is a perfect matching of tokens to ids, and
 Kuhn's augmenting paths find one (or prove there is none): under a millisecond, the walk
 through the history included, even with the 48 cards of the double deck.
@@ -94,12 +97,13 @@ def exact_deal(
     # Cards everybody knows to be in each hand now: shown ones (matched) and face-up ones (the
     # trump card taken by an exchange, the last card drawn: placed already, never matched).
     public: list[list[_Token]] = [[], []]
+    placed: list[_Token] = []  # the face-up cards an opponent took: checked, not matched
     lacks: list[tuple[int, int, frozenset[int]]] = []  # (player, action, cards lacked)
     skips: list[tuple[int, int]] = []  # (player, action): a chance to exchange let pass
     low = -1
     if prof.exchange_rank != "none":
         low = (t._start["trump_card"] >> 3) * 8 + RANKS.index(prof.exchange_rank)
-    face_up = _Token(t._start["trump_card"], -1, -1)  # the card under the stock
+    face_up = t._start["trump_card"]  # the card under the stock
 
     def use(p: int, k: int, a: Action, f: dict[str, Any]) -> None:
         """What an opponent's action at ``k`` shows (``f``: the position before it)."""
@@ -122,8 +126,9 @@ def exact_deal(
                     )))
         elif a.kind == Kind.EXCHANGE:
             tokens.append(_Token(low, p, k, k, exchanged=True))
-            public[p].append(_Token(face_up.code, p, k))
-            face_up = _Token(low, p, k)  # now lies face up, to be drawn last
+            placed.append(_Token(face_up, p, k))
+            public[p].append(placed[-1])
+            face_up = low  # now lies face up, to be drawn last
         elif a.kind == Kind.MARRY:
             for code in (a.arg * 8 + KING, a.arg * 8 + QUEEN):
                 mine = [x for x in public[p] if x.code == code and not x.married]
@@ -147,9 +152,8 @@ def exact_deal(
                 if could_exchange(prof, f, opp):
                     skips.append((opp, k))
             use(opp, k, a, before)
-        elif a.kind == Kind.EXCHANGE:
-            public[seat].append(_Token(face_up.code, seat, k))
-            face_up = _Token(low, seat, k)
+        elif a.kind == Kind.EXCHANGE:  # (the seat's own: its cards are fixed)
+            face_up = low
         t._step(rep, a)
         after = rep.fields
         gone = len(before["stock"]) - len(after["stock"])
@@ -158,13 +162,19 @@ def exact_deal(
             for q in (w, 1 - w)[:gone]:
                 if drawn == len(stock_ids) - 1:  # the face-up card: everybody sees it
                     if q == opp:
-                        public[q].append(face_up)
+                        placed.append(_Token(face_up, q, k + 1))
+                        public[q].append(placed[-1])
                 else:
                     i = stock_ids[drawn]
                     holder[i], arrival[i] = q, k + 1
                 drawn += 1
     if event is not None and event[0] == opp:
         use(opp, len(t._actions), event[1], rep.fields)
+
+    for x in placed:  # a face-up card the opponent holds against what its plays revealed
+        for p, k, cards in lacks:
+            if x.holder == p and x.code in cards and x.first <= k < x.leave:
+                return Infeasible()
 
     # The fixed ids: the seat's own cards (as seen), the face-up id; the rest is matched.
     fixed = {i: codes[i] for i in holder if holder[i] == seat}
@@ -180,7 +190,8 @@ def exact_deal(
     hidden = [_Token(c, -1, NEVER) for c in sorted(left.elements())]
     pool = tokens + hidden
     if len(pool) != len(free):
-        return None  # outside the model (should not happen in a two-player deal)
+        return None  # (cannot happen in a two-player deal; the sampled repairs would take over)
+    exchanges = any(x.exchanged for x in tokens)  # (by the opponent, whose skips these are)
 
     def fits(x: _Token, i: int) -> bool:
         h, a = holder[i], arrival[i]
@@ -189,9 +200,9 @@ def exact_deal(
         for p, k, cards in lacks:
             if h == p and x.code in cards and a <= k < x.leave:
                 return False
-        if x.exchanged:
-            for p, k in skips:
-                if h == p == x.holder and a <= k < x.leave:
+        if x.code == low and exchanges:  # no copy of the low trump held at a chance let pass
+            for p, k in skips:  # (a card played at that chance was still held then: <=)
+                if h == p and a <= k <= x.leave:
                     return False
         return True
 
