@@ -10,6 +10,7 @@
 #include <string>
 
 #include "batch.hpp"
+#include "card_reach.hpp"
 #include "errors.hpp"
 #include "perft.hpp"
 #include "position.hpp"
@@ -325,6 +326,24 @@ PYBIND11_MODULE(_core, m) {
         "depend on it).");
   m.def("dominance", &dominance);
   m.def("strict_path", &strict_path);
+  m.def("card_reach", [](const RuleSet& r, int trump, const std::vector<int>& hand_x,
+                          const std::vector<int>& hand_y, bool x_leads, int need) {
+    // (for the tests: the card-point search that proves a close failed, on its own)
+    if (trump < 0 || trump >= kSuits) throw PositionError("trump suit must be 0..3");
+    Mask hands[2] = {0, 0};
+    Mask seen = 0;
+    for (int x = 0; x < 2; ++x)
+      for (int c : x ? hand_y : hand_x) {
+        if (c < 0 || c >= 32 || (c & 7) > r.low_rank) throw PositionError("card not in the deck");
+        const Mask b = seen & bit(c) ? bit(c + 32) : bit(c);  // a second copy: the high bit
+        if (seen & b || r.copies < 2 && b != bit(c)) throw PositionError("too many copies of a card");
+        seen |= b;
+        hands[x] |= b;
+      }
+    if (popcount(hands[0]) != popcount(hands[1])) throw PositionError("the hands must be as long");
+    return card_reach(r, trump, hands[0], hands[1], x_leads, need);
+  }, py::arg("rules"), py::arg("trump"), py::arg("hand_x"), py::arg("hand_y"),
+     py::arg("x_leads"), py::arg("need"));
   m.def("seeded_deal", [](const RuleSet& r, int dealer, std::uint64_t seed) {
     return deal_to_dict(seeded_deal(r, dealer, seed));
   }, py::arg("rules"), py::arg("dealer"), py::arg("seed"));

@@ -2,6 +2,7 @@
 #include "hash.hpp"
 
 #include "bounds.hpp"
+#include "card_reach.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -183,6 +184,38 @@ bool Search::bounds_cut(const S& s, int kind, int held, int alpha, int beta, int
 
 template bool Search::bounds_cut(const State&, int, int, int, int, int*);
 template bool Search::bounds_cut(const Strict2&, int, int, int, int, int*);
+
+// A closer (two players) who can no longer reach the target has failed, and the value is the
+// failed close's return whatever is played: a true claim by the other side and a false one by
+// the closer pay the same, and neither side can do better. Its card points are bounded by a
+// card-point search of the ending (card_reach: endings of up to kCloserMaxHeld cards, and only
+// where that return settles the window), its marriages by every king and queen pair it holds.
+template <class S>
+bool Search::closer_failed(const S& s, int held, int alpha, int beta, int* v) const {
+  if (held > kCloserMaxHeld || s.closed_by < 0 || s.trick_len || s.n() != 2 || relative() ||
+      s.phase != Phase::LEAD || s.marriage_suit >= 0)
+    return false;
+  const RuleSet& r = s.R();
+  const int x = s.closed_by, f = s.closer_fail_points() + s.carry;
+  int ret = player_ == x ? -f : f;
+  if (obj_ == Objective::WIN) ret = (ret > 0) - (ret < 0);
+  if (ret > alpha && ret < beta) return false;
+  int need = r.target - s.score[x] - s.pending[x];
+  if (r.marriages == Marriages::ANY) {
+    const Mask free = s.hand[x] & ~s.married;
+    for (int suit = 0; suit < kSuits; ++suit) {
+      const int k = popcount(free & code_mask(code_of(suit, KING)));
+      const int q = popcount(free & code_mask(code_of(suit, QUEEN)));
+      need -= (k < q ? k : q) * (suit == s.trump_suit ? r.marriage_royal : r.marriage_common);
+    }
+  }
+  if (card_reach(r, s.trump_suit, s.hand[x], s.hand[1 - x], s.to_act == x, need)) return false;
+  *v = ret;
+  return true;
+}
+
+template bool Search::closer_failed(const State&, int, int, int, int*) const;
+template bool Search::closer_failed(const Strict2&, int, int, int, int*) const;
 
 std::uint64_t Search::key(const State& s, bool scores) const {
   if (strict_on_ && strict_domain(s)) return strict_key(s, scores);  // (its own key: strict.cpp)
@@ -400,6 +433,8 @@ int Search::ab(const State& s, int alpha, int beta) {
   const int mine = dom ? s.score[player_] : 0, theirs = dom ? s.score[1 - player_] : 0;
   if (use_tt && probe_table(dom, k, mine, theirs, off, alpha, beta, buf, n, &v))
     return STAT(s, 1), v;
+  if (closer_failed(s, held, alpha, beta, &v))
+    return store_node(use_tt, k, v, v - 1, v + 1, off, kNoMove, held, dom ? mine : -1, theirs);
   if (n == 0) return leaf_value(s);  // cannot happen in a legal position; stay total
   const bool maxi = maximizing(s);
   const int a0 = alpha, b0 = beta;

@@ -128,6 +128,11 @@ class Search {
   // stock: always); true with *v where they settle the node.
   template <class S>
   bool bounds_cut(const S& s, int kind, int held, int alpha, int beta, int* v);
+  // A close that can no longer succeed (card points, small endings): true with *v, its return,
+  // where that settles the window (alpha, beta).
+  template <class S>
+  bool closer_failed(const S& s, int held, int alpha, int beta, int* v) const;
+  static constexpr int kCloserMaxHeld = 12;  // cards in both hands
   int moves(const State& s, Action* buf) const;
   bool etc(const State& s, const Action* buf, int n, bool maxi, int alpha, int beta, int* v,
            Action* a);

@@ -275,6 +275,8 @@ __attribute__((flatten)) int Search::ab_compact(const Strict2& s, int alpha, int
   const int n = moves_strict(s, buf);
   const int mine = s.score[player_], theirs = s.score[1 - player_];
   if (use_tt && probe_table(dom, k, mine, theirs, off, alpha, beta, buf, n, &v)) return v;
+  if (closer_failed(s, held, alpha, beta, &v))
+    return store_node(use_tt, k, v, v - 1, v + 1, off, kNoMove, held, dom ? mine : -1, theirs);
   const bool maxi = s.to_act == player_;
   const int a0 = alpha, b0 = beta;
   int best = maxi ? lo_ - 1 : hi_ + 1;
