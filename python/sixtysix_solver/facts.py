@@ -24,6 +24,7 @@ from .profiles import Profile, get_profile
 __all__ = [
     "FULL",
     "could_exchange",
+    "lacked_codes",
     "Holds",
     "Lack",
     "Masks",
@@ -280,3 +281,8 @@ def could_exchange(prof: Profile, f: dict[str, Any], p: int) -> bool:
     n = prof.players
     mates = [q for q in range(n) if (q % 2 == p % 2 if n == 4 else q == p)]
     return not prof.exchange_needs_trick or any(f["taken"][q] for q in mates)
+
+
+def lacked_codes(masks: Masks) -> frozenset[int]:
+    """The card codes of a rank mask per suit (as :func:`revealed_by_play` gives them)."""
+    return frozenset(s * 8 + r for s in range(4) for r in range(8) if masks[s] >> r & 1)

@@ -61,7 +61,7 @@ from typing import Any
 from .actions import Action, Kind
 from .cards import RANKS, Card
 from .errors import IllegalActionError, PositionError, SixtySixError
-from .facts import Holds, Lack, could_exchange, revealed_by_play
+from .facts import Holds, Lack, could_exchange, lacked_codes, revealed_by_play
 from .game import Game
 from .profiles import Profile, get_profile
 from .tracker_match import KING, QUEEN, Infeasible, exact_deal
@@ -354,7 +354,7 @@ class HandTracker:
                 trick = [((lead + i) % n, c) for i, c in enumerate(before["trick"])]
                 masks = revealed_by_play(prof, trump, trick, p, code)
                 if any(masks):
-                    lacking = {s * 8 + r for s in range(4) for r in range(8) if masks[s] >> r & 1}
+                    lacking = lacked_codes(masks)
                     for i in rep.hands[p]:
                         rep.forbid.setdefault(i, set()).update(lacking)
         elif a.kind == Kind.EXCHANGE:

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Kind
 from .cards import RANKS
-from .facts import could_exchange, revealed_by_play
+from .facts import could_exchange, lacked_codes, revealed_by_play
 
 if TYPE_CHECKING:
     from .tracker import HandTracker
@@ -121,9 +121,7 @@ def exact_deal(
                 trick = [((lead + j) % 2, c) for j, c in enumerate(f["trick"])]
                 masks = revealed_by_play(prof, f["trump_card"] >> 3, trick, p, a.arg)
                 if any(masks):
-                    lacks.append((p, k, frozenset(
-                        s * 8 + r for s in range(4) for r in range(8) if masks[s] >> r & 1
-                    )))
+                    lacks.append((p, k, lacked_codes(masks)))
         elif a.kind == Kind.EXCHANGE:
             tokens.append(_Token(low, p, k, k, exchanged=True))
             placed.append(_Token(face_up, p, k))
