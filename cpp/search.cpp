@@ -217,6 +217,40 @@ bool Search::closer_failed(const S& s, int held, int alpha, int beta, int* v) co
 template bool Search::closer_failed(const State&, int, int, int, int*) const;
 template bool Search::closer_failed(const Strict2&, int, int, int, int*) const;
 
+// A false claim is a leaf: where its return already settles the window the node needs no
+// search (claims went last in the move order, after every card's subtree). And where claims
+// are made on any turn, the side on lead cannot escape the other side's claim on its reply:
+// until then its own score rises only by a marriage (none possible here) and its tricks do
+// not change, so that claim costs the other side no more later than now. The mover's value
+// is then at most the better of the two claims (true claims were taken before: the scores
+// are below the target).
+template <class S>
+bool Search::claim_cut(const S& s, int alpha, int beta, int* v) const {
+  if (relative() || s.n() != 2) return false;
+  const RuleSet& r = s.R();
+  const int a = s.to_act, b = 1 - a;
+  if (!s.can_claim(a)) return false;
+  const bool maxi = a == player_;
+  const int own = leaf_of(two_hand_claim_return(s, a, player_));
+  if (maxi ? own >= beta : own <= alpha) return *v = own, true;
+  if (r.claim != Claim::TURN || s.phase != Phase::LEAD || s.marriage_suit >= 0 ||
+      s.score[a] >= r.target || s.score[b] >= r.target)
+    return false;
+  if (r.marriages == Marriages::ANY || (r.marriages == Marriages::OPEN && s.stock_open())) {
+    Mask free = s.hand[a] & ~s.married;  // (the face-up trump card may come by an exchange)
+    if (s.stock_open()) free |= s.stock_cards() & suit_mask(s.trump_suit);
+    if (codes_of(free & rank_mask(KING)) >> KING & codes_of(free & rank_mask(QUEEN)) >> QUEEN)
+      return false;
+  }
+  const int theirs = leaf_of(two_hand_claim_return(s, b, player_));
+  const int bound = maxi ? std::max(own, theirs) : std::min(own, theirs);
+  if (maxi ? bound <= alpha : bound >= beta) return *v = bound, true;
+  return false;
+}
+
+template bool Search::claim_cut(const State&, int, int, int*) const;
+template bool Search::claim_cut(const Strict2&, int, int, int*) const;
+
 std::uint64_t Search::key(const State& s, bool scores) const {
   if (strict_on_ && strict_domain(s)) return strict_key(s, scores);  // (its own key: strict.cpp)
   const RuleSet& r = s.R();
@@ -413,6 +447,7 @@ int Search::ab(const State& s, int alpha, int beta) {
   if (use_tt) tt_.prefetch(k);
   int v;
   if (shortcut(s, &v)) return v;
+  if (claim_cut(s, alpha, beta, &v)) return v;
   if (s.trick_len == 0) {  // (mid-trick the bounds rarely change: not worth their cost)
     // (Open-phase cuts are rarer but save big subtrees: those bounds are always tried.)
     const int kind = s.stock_open() ? 0 : s.closed_by >= 0 ? 1 : 2;

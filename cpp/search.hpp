@@ -133,6 +133,11 @@ class Search {
   template <class S>
   bool closer_failed(const S& s, int held, int alpha, int beta, int* v) const;
   static constexpr int kCloserMaxHeld = 12;  // cards in both hands
+  // Two players: a claim the mover can make now, or (claims on any turn) the other side's
+  // claim on its reply to this lead, that settles the window: true with *v, a bound.
+  template <class S>
+  bool claim_cut(const S& s, int alpha, int beta, int* v) const;
+  int leaf_of(int ret) const { return obj_ == Objective::WIN ? (ret > 0) - (ret < 0) : ret; }
   int moves(const State& s, Action* buf) const;
   bool etc(const State& s, const Action* buf, int n, bool maxi, int alpha, int beta, int* v,
            Action* a);

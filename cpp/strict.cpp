@@ -221,6 +221,7 @@ int Search::ab_strict(const State& s, int alpha, int beta) {
   if (use_tt) tt_.prefetch(k);
   int v;
   if (shortcut(s, &v)) return v;
+  if (claim_cut(s, alpha, beta, &v)) return v;
   if (s.trick_len == 0 && bounds_cut(s, s.closed_by >= 0 ? 1 : 2, held, alpha, beta, &v))
     return v;
   Action buf[kMaxActions];
@@ -269,6 +270,7 @@ __attribute__((flatten)) int Search::ab_compact(const Strict2& s, int alpha, int
   if (!relative() && s.score[s.to_act] >= s.R().target && s.can_claim(s.to_act))
     return leaf_compact(s, s.claim_return(s.to_act, player_));  // (shortcut(): a true claim)
   int v;
+  if (claim_cut(s, alpha, beta, &v)) return v;
   if (s.trick_len == 0 && bounds_cut(s, s.closed_by >= 0 ? 1 : 2, held, alpha, beta, &v))
     return v;
   Action buf[kMaxActions];

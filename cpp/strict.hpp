@@ -48,4 +48,29 @@ struct Strict2 {
   int natural_return(int q) const;           // q's return when play ends without a claim
 };
 
+// score_claim() by p with two players (each its own side): q's return. S: State or Strict2
+// (the same field names). Shared by the compact leaves and the claim checks of both searches.
+template <class S>
+int two_hand_claim_return(const S& s, int p, int q) {
+  const RuleSet& r = s.R();
+  const int opp = 1 - p;
+  const auto rate = [&](int loser) {  // normal_rate()
+    return s.tricks[loser] == 0 ? 3 : (s.score[loser] < r.schneider ? 2 : 1);
+  };
+  int winner = opp, pts;
+  const bool enough = s.score[p] >= r.target;
+  if (s.closed_by >= 0 && (s.closed_by == p ? !enough : enough)) {  // closer_failed()
+    winner = 1 - s.closed_by;
+    pts = s.closer_fail_points();
+  } else if (enough) {
+    winner = p;
+    pts = s.closed_by >= 0 && r.close_stakes == CloseStakes::CLOSING ? s.closing_stakes() : rate(opp);
+  } else {  // false_claim()
+    pts = 2;
+    if (r.false_claim == FalseClaim::OPP2OR3 && s.tricks[opp] == 0) pts = 3;
+    if (r.false_claim == FalseClaim::MIRROR) pts = rate(opp);
+  }
+  return q == winner ? pts + s.carry : -(pts + s.carry);
+}
+
 }  // namespace ss

@@ -17,22 +17,7 @@ int Strict2::rate(int loser) const {  // normal_rate()
 }
 
 // score_claim() by p: q's return.
-int Strict2::claim_return(int p, int q) const {
-  const RuleSet& r = R();
-  const int opp = 1 - p;
-  const bool enough = score[p] >= r.target;
-  if (closed_by >= 0 && (closed_by == p ? !enough : enough))  // closer_failed()
-    return award(1 - closed_by, closer_fail_points(), carry, q);
-  if (enough) {
-    const int pts = closed_by >= 0 && r.close_stakes == CloseStakes::CLOSING ? closing_stakes()
-                                                                            : rate(opp);
-    return award(p, pts, carry, q);
-  }
-  int pts = 2;  // false_claim()
-  if (r.false_claim == FalseClaim::OPP2OR3 && tricks[opp] == 0) pts = 3;
-  if (r.false_claim == FalseClaim::MIRROR) pts = rate(opp);
-  return award(opp, pts, carry, q);
-}
+int Strict2::claim_return(int p, int q) const { return two_hand_claim_return(*this, p, q); }
 
 // score_natural(): q's return.
 int Strict2::natural_return(int q) const {
