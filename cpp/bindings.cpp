@@ -13,6 +13,7 @@
 #include "card_reach.hpp"
 #include "errors.hpp"
 #include "perft.hpp"
+#include "race.hpp"
 #include "position.hpp"
 #include "search.hpp"
 #include "state.hpp"
@@ -288,6 +289,34 @@ py::tuple solve_rows(PyWorldPool& pool, const PyState& base,
     return py::make_tuple(values, nodes, aborted);
 }
 
+// Two hands of a strict ending for the tests of card_reach and race (codes 0..31, a second
+// copy of a code goes to the high bit), and the lead already played (-1: none), checked.
+struct TwoHands {
+  Mask x = 0, y = 0;
+  int lead = -1;
+};
+TwoHands two_hands(const RuleSet& r, int trump, const std::vector<int>& hand_x,
+                   const std::vector<int>& hand_y, int lead, bool x_leads) {
+  if (trump < 0 || trump >= kSuits) throw PositionError("trump suit must be 0..3");
+  TwoHands h;
+  Mask seen = 0;
+  const auto take = [&](int c) {
+    if (c < 0 || c >= 32 || (c & 7) > r.low_rank) throw PositionError("card not in the deck");
+    const Mask b = seen & bit(c) ? bit(c + 32) : bit(c);  // a second copy: the high bit
+    if (seen & b || (r.copies < 2 && b != bit(c))) throw PositionError("too many copies of a card");
+    seen |= b;
+    return lowest(b);
+  };
+  for (int x = 0; x < 2; ++x)
+    for (int c : x ? hand_y : hand_x) (x ? h.y : h.x) |= bit(take(c));
+  if (lead < -1) throw PositionError("lead must be a card or -1");
+  if (lead >= 0) h.lead = take(lead);
+  const int nl = popcount(x_leads ? h.x : h.y) + (lead >= 0), nf = popcount(x_leads ? h.y : h.x);
+  if (nl != nf) throw PositionError("the hands must be as long (the lead counted)");
+  if (!nf) throw PositionError("the hands are empty");
+  return h;
+}
+
 void raise_as(const char* cls, const char* msg) {
   py::object err = py::module_::import("sixtysix_solver.errors").attr(cls);
   PyErr_SetString(err.ptr(), msg);
@@ -329,21 +358,30 @@ PYBIND11_MODULE(_core, m) {
   m.def("card_reach", [](const RuleSet& r, int trump, const std::vector<int>& hand_x,
                           const std::vector<int>& hand_y, bool x_leads, int need) {
     // (for the tests: the card-point search that proves a close failed, on its own)
-    if (trump < 0 || trump >= kSuits) throw PositionError("trump suit must be 0..3");
-    Mask hands[2] = {0, 0};
-    Mask seen = 0;
-    for (int x = 0; x < 2; ++x)
-      for (int c : x ? hand_y : hand_x) {
-        if (c < 0 || c >= 32 || (c & 7) > r.low_rank) throw PositionError("card not in the deck");
-        const Mask b = seen & bit(c) ? bit(c + 32) : bit(c);  // a second copy: the high bit
-        if (seen & b || r.copies < 2 && b != bit(c)) throw PositionError("too many copies of a card");
-        seen |= b;
-        hands[x] |= b;
-      }
-    if (popcount(hands[0]) != popcount(hands[1])) throw PositionError("the hands must be as long");
-    return card_reach(r, trump, hands[0], hands[1], x_leads, need);
+    const TwoHands h = two_hands(r, trump, hand_x, hand_y, -1, x_leads);
+    return card_reach(r, trump, h.x, h.y, x_leads, need);
   }, py::arg("rules"), py::arg("trump"), py::arg("hand_x"), py::arg("hand_y"),
      py::arg("x_leads"), py::arg("need"));
+  m.def("race", [](const RuleSet& r, int trump, const std::vector<int>& hand_x,
+                   const std::vector<int>& hand_y, bool x_leads, int lead, int need_x,
+                   int need_y, const std::string& end, int bonus, bool draw_will_do) {
+    // (for the tests: the search of who reaches the target first, on its own)
+    const TwoHands h = two_hands(r, trump, hand_x, hand_y, lead, x_leads);
+    static const std::pair<const char*, RaceEnd> kEnds[] = {
+        {"x_loses", RaceEnd::X_LOSES}, {"x_wins", RaceEnd::X_WINS},
+        {"last_trick", RaceEnd::LAST_TRICK}, {"draw", RaceEnd::DRAW}};
+    for (const auto& [name, e] : kEnds)
+      if (end == name) {
+        if (bonus < 0 || bonus > 100) throw PositionError("bonus must be 0..100");
+        if (need_x < -200 || need_x > 200 || need_y < -200 || need_y > 200)
+          throw PositionError("needs must be -200..200");
+        const RaceSpec spec{&r, trump, e, bonus, draw_will_do};
+        return race(spec, h.x, h.y, x_leads, h.lead, need_x, need_y);
+      }
+    throw PositionError("end must be x_loses, x_wins, last_trick or draw");
+  }, py::arg("rules"), py::arg("trump"), py::arg("hand_x"), py::arg("hand_y"),
+     py::arg("x_leads"), py::arg("lead"), py::arg("need_x"), py::arg("need_y"), py::arg("end"),
+     py::arg("bonus"), py::arg("draw_will_do"));
   m.def("seeded_deal", [](const RuleSet& r, int dealer, std::uint64_t seed) {
     return deal_to_dict(seeded_deal(r, dealer, seed));
   }, py::arg("rules"), py::arg("dealer"), py::arg("seed"));

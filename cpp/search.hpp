@@ -137,6 +137,11 @@ class Search {
   // claim on its reply to this lead, that settles the window: true with *v, a bound.
   template <class S>
   bool claim_cut(const S& s, int alpha, int beta, int* v) const;
+  // Where the window asks only who wins a strict ending without marriages: race.cpp's answer.
+  // (Its positions are not counted: its table outlives the root, and node counts must not
+  // depend on what was solved before.)
+  bool race_cut(const Strict2& s, int alpha, int beta, int* v) const;
+  static constexpr int kRaceMaxHeld = 12;  // cards in both hands
   int leaf_of(int ret) const { return obj_ == Objective::WIN ? (ret > 0) - (ret < 0) : ret; }
   int moves(const State& s, Action* buf) const;
   bool etc(const State& s, const Action* buf, int n, bool maxi, int alpha, int beta, int* v,

@@ -10,6 +10,7 @@
 
 #include "bounds.hpp"
 #include "hash.hpp"
+#include "race.hpp"
 #include "search.hpp"
 
 namespace ss {
@@ -277,6 +278,11 @@ __attribute__((flatten)) int Search::ab_compact(const Strict2& s, int alpha, int
   const int n = moves_strict(s, buf);
   const int mine = s.score[player_], theirs = s.score[1 - player_];
   if (use_tt && probe_table(dom, k, mine, theirs, off, alpha, beta, buf, n, &v)) return v;
+  if (race_cut(s, alpha, beta, &v)) {  // (a bound: from below if it is at least beta)
+    const bool low = v >= beta;
+    return store_node(use_tt, k, v, low ? v - 1 : v, low ? v : v + 1, off, kNoMove, held,
+                      dom ? mine : -1, theirs);
+  }
   if (closer_failed(s, held, alpha, beta, &v))
     return store_node(use_tt, k, v, v - 1, v + 1, off, kNoMove, held, dom ? mine : -1, theirs);
   const bool maxi = s.to_act == player_;
@@ -296,6 +302,42 @@ __attribute__((flatten)) int Search::ab_compact(const Strict2& s, int alpha, int
       break;
   }
   return store_node(use_tt, k, best, a0, b0, off, best_move, held, dom ? mine : -1, theirs);
+}
+
+// Every win is worth at least `win` to player_ and every loss costs at least `loss`, nothing in
+// between but a draw, 0: 1 each (and the carry) while nobody has closed; after a close its
+// failure is worth its fixed penalty, and its success at least 1. A window that asks no more
+// than "a win?" or "no loss?" is answered by who wins: the race of the two sides to the target
+// (race.cpp), which needs no scores, stakes or claims beyond it.
+bool Search::race_cut(const Strict2& s, int alpha, int beta, int* v) const {
+  if (relative() || s.card_count() > kRaceMaxHeld) return false;
+  const RuleSet& r = s.R();
+  if (s.score[0] >= r.target || s.score[1] >= r.target) return false;
+  const int x = player_, y = 1 - x;
+  int win = 1 + s.carry, loss = 1 + s.carry;
+  RaceEnd end;
+  if (s.closed_by >= 0) {
+    end = s.closed_by == x ? RaceEnd::X_LOSES : RaceEnd::X_WINS;
+    (s.closed_by == x ? loss : win) = s.closer_fail_points() + s.carry;
+  } else {
+    switch (r.natural_end) {
+      case NaturalEnd::LAST_TRICK:
+      case NaturalEnd::FIRST_TO_TARGET: end = RaceEnd::LAST_TRICK; break;  // (nobody got there)
+      case NaturalEnd::CLAIM_OR_DRAW: end = RaceEnd::DRAW; break;
+      default: return false;
+    }
+  }
+  if (obj_ == Objective::WIN) win = loss = 1;
+  if (alpha < -loss || beta > win || (alpha < 0 && beta > 0)) return false;
+  const bool draw_will_do = beta <= 0;
+  const RaceSpec spec{&r, s.trump_suit, end, s.closed_by >= 0 ? 0 : r.last_trick_bonus, draw_will_do};
+  const int nx = r.target - s.score[x] - s.pending[x], ny = r.target - s.score[y] - s.pending[y];
+  const bool x_leads = s.trick_len ? s.leader == x : s.to_act == x;
+  const int lead = s.trick_len ? s.trick[0] : -1;
+  const bool ok = race(spec, s.hand[x], s.hand[y], x_leads, lead, nx, ny);
+  const bool draws = end == RaceEnd::DRAW;  // (else a side that does not lose wins)
+  *v = ok ? (draw_will_do && draws ? 0 : win) : (draw_will_do || !draws ? -loss : 0);
+  return true;
 }
 
 Strict2::Strict2(const State& s)

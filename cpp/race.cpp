@@ -1,0 +1,155 @@
+#include "race.hpp"
+
+namespace ss {
+
+namespace {
+
+// Per trick start: the needs of x known to succeed (up to `ok`) and to fail (from `bad`) at
+// one need of y. The same endings recur under other scores, lines and sampled worlds.
+struct RaceEntry {
+  Mask hx, hy;
+  std::uint32_t tag;  // 0: empty
+  // x succeeds at every (nx, ny) with nx <= ok_x and ny >= ok_y; fails with nx >= bad_x and
+  // ny <= bad_y.
+  std::int16_t ok_x, ok_y, bad_x, bad_y;
+};
+constexpr int kRaceBits = 12;  // 128 KiB a thread
+thread_local RaceEntry g_race[1 << kRaceBits];
+
+struct Race {
+  const RaceSpec& spec;
+  bool head, must_trump;
+  std::uint32_t tag_base;
+
+  // x's result when every card has been played and nobody reached the target; `x_won`: x
+  // took the last trick.
+  bool at_end(bool x_won) const {
+    switch (spec.end) {
+      case RaceEnd::X_LOSES: return false;
+      case RaceEnd::X_WINS: return true;
+      case RaceEnd::LAST_TRICK: return x_won;
+      case RaceEnd::DRAW: return spec.draw_will_do;
+    }
+    return false;
+  }
+
+  // A trick start, the winner of the last trick (x if x_leads) on lead.
+  bool start(Mask hx, Mask hy, bool x_leads, int nx, int ny) {
+    if (!(hx | hy)) return at_end(x_leads);
+    const int left = card_points(hx | hy) + spec.bonus;
+    // A side that cannot reach any more: its need is as good as any out of reach.
+    if (nx > left) nx = left + 1;
+    if (ny > left) ny = left + 1;
+    if (nx > left && ny > left) {
+      if (spec.end != RaceEnd::LAST_TRICK) return at_end(false);
+    } else if (nx > left) {  // only y can get there, or the end of play decide
+      if (spec.end == RaceEnd::X_LOSES || (spec.end == RaceEnd::DRAW && !spec.draw_will_do))
+        return false;
+    } else if (ny > left) {
+      if (spec.end == RaceEnd::X_WINS || (spec.end == RaceEnd::DRAW && spec.draw_will_do))
+        return true;
+    }
+    if (nx < 0) nx = 0;
+    if (ny < 0) ny = 0;
+    const std::uint32_t tag = tag_base | (x_leads ? 1u : 0u);
+    const std::uint64_t h = (hx * 0x9E3779B97F4A7C15ULL) ^
+                            ((hy + std::uint64_t{tag}) * 0xC2B2AE3D27D4EB4FULL);
+    RaceEntry& e = g_race[h >> (64 - kRaceBits)];
+    const bool ours = e.tag == tag && e.hx == hx && e.hy == hy;
+    if (ours) {
+      if (nx <= e.ok_x && ny >= e.ok_y) return true;
+      if (nx >= e.bad_x && ny <= e.bad_y) return false;
+    }
+    const Mask leader = x_leads ? hx : hy, follower = x_leads ? hy : hx;
+    // Leads the follower cannot beat first, the dearest first; then the others, the cheapest
+    // first.
+    const std::uint32_t mine = codes_of(leader), theirs = codes_of(follower);
+    const std::uint32_t their_trumps = theirs >> (spec.trump * 8) & 0xFF;
+    std::uint32_t masters = 0;
+    for (int suit = 0; suit < kSuits; ++suit) {
+      const std::uint32_t m = mine >> (suit * 8) & 0xFF, t = theirs >> (suit * 8) & 0xFF;
+      if (!m || (suit != spec.trump && !t && their_trumps)) continue;
+      const std::uint32_t above = t ? (1u << __builtin_ctz(t)) - 1 : 0xFF;  // higher than all theirs
+      masters |= (m & above) << (suit * 8);
+    }
+    bool result = !x_leads;  // x on lead: some lead succeeds; y on lead: every lead fails
+    for (int pass = 0; pass < 2; ++pass) {
+     for (std::uint32_t codes = pass ? mine & ~masters : masters; codes;) {
+      const int code = pass ? 31 - __builtin_clz(codes) : __builtin_ctz(codes);
+      codes &= ~(1u << code);
+      const int lead = lowest(leader & code_mask(code));
+      const Mask rest = leader & ~bit(lead);
+      if (trick(x_leads ? rest : hx, x_leads ? hy : rest, x_leads, lead, nx, ny) == x_leads) {
+        result = x_leads;
+        goto done;
+      }
+     }
+    }
+  done:
+    RaceEntry& f = g_race[h >> (64 - kRaceBits)];  // (the search below may have taken it)
+    if (!(f.tag == tag && f.hx == hx && f.hy == hy)) {
+      f.hx = hx;
+      f.hy = hy;
+      f.tag = tag;
+      f.ok_x = -1;
+      f.ok_y = f.bad_y = 0;
+      f.bad_x = 0x7FFF;
+    }
+    if (result) {
+      f.ok_x = static_cast<std::int16_t>(nx);
+      f.ok_y = static_cast<std::int16_t>(ny);
+    } else {
+      f.bad_x = static_cast<std::int16_t>(nx);
+      f.bad_y = static_cast<std::int16_t>(ny);
+    }
+    return result;
+  }
+
+  // The follower's reply to `lead` (hands without the lead).
+  bool trick(Mask hx, Mask hy, bool x_leads, int lead, int nx, int ny) {
+    const Mask follower = x_leads ? hy : hx;
+    const int tr = spec.trump;
+    const Mask follow = follower & suit_mask(suit_of(lead));
+    Mask play = follower;  // the follower's legal cards (as moves_strict)
+    if (follow) {
+      const Mask over = head ? follow & higher_in_suit(lead) : 0;
+      play = over ? over : follow;
+    } else if (must_trump && (follower & suit_mask(tr))) {
+      play = follower & suit_mask(tr);
+    }
+    const bool last = popcount(hx | hy) == 1;
+    const Mask beat = play & (higher_in_suit(lead) | (suit_of(lead) != tr ? suit_mask(tr) : 0));
+    // The replies that take the trick first, the dearest first; then the others, the cheapest
+    // first (an identical copy does not take it: the first played wins).
+    for (int pass = 0; pass < 2; ++pass) {
+      std::uint32_t codes = codes_of(pass ? play & ~beat : beat);
+      while (codes) {
+        const int code = pass ? 31 - __builtin_clz(codes) : __builtin_ctz(codes);
+        codes &= ~(1u << code);
+        const int reply = lowest(follower & code_mask(code));
+        const bool follower_wins = pass == 0;
+        const bool x_wins = follower_wins != x_leads;
+        const int gain = kPoints[rank_of(lead)] + kPoints[rank_of(reply)] + (last ? spec.bonus : 0);
+        const Mask fx = x_leads ? hx : hx & ~bit(reply), fy = x_leads ? hy & ~bit(reply) : hy;
+        bool ok;
+        if (x_wins) ok = nx - gain <= 0 || start(fx, fy, true, nx - gain, ny);
+        else ok = !(ny - gain <= 0) && start(fx, fy, false, nx, ny - gain);
+        if (ok != x_leads) return ok;  // the follower has its way
+      }
+    }
+    return x_leads;
+  }
+};
+
+}  // namespace
+
+bool race(const RaceSpec& spec, Mask hx, Mask hy, bool x_leads, int lead, int nx, int ny) {
+  const RuleSet& r = *spec.rules;
+  Race s{spec, r.must_head != Head::NONE, r.must_trump,
+         static_cast<std::uint32_t>(2 + 4 * spec.trump + 16 * static_cast<int>(spec.end) +
+                                    64 * spec.draw_will_do + 128 * (r.must_head != Head::NONE) +
+                                    256 * r.must_trump + 512 * spec.bonus)};
+  return lead >= 0 ? s.trick(hx, hy, x_leads, lead, nx, ny) : s.start(hx, hy, x_leads, nx, ny);
+}
+
+}  // namespace ss
