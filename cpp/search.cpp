@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <type_traits>
 
 namespace ss {
 
@@ -219,11 +220,12 @@ template bool Search::closer_failed(const Strict2&, int, int, int, int*) const;
 
 // A false claim is a leaf: where its return already settles the window the node needs no
 // search (claims went last in the move order, after every card's subtree). And where claims
-// are made on any turn, the side on lead cannot escape the other side's claim on its reply:
-// until then its own score rises only by a marriage (none possible here) and its tricks do
-// not change, so that claim costs the other side no more later than now. The mover's value
-// is then at most the better of the two claims (true claims were taken before: the scores
-// are below the target).
+// are made on any turn, the side on lead cannot escape the other side's claim on its reply
+// unless it reaches the target first, by a marriage after a trick won. Until then its score
+// only rises and its tricks do not change, so that claim pays it no more then than now. The
+// mover's value is then at most the better of the two claims (true claims were taken
+// before: the scores are below the target). (The same bound for the follower never cut once
+// in whole schnapsen deals: the lead before it already had.)
 template <class S>
 bool Search::claim_cut(const S& s, int alpha, int beta, int* v) const {
   if (relative() || s.n() != 2) return false;
@@ -236,11 +238,17 @@ bool Search::claim_cut(const S& s, int alpha, int beta, int* v) const {
   if (r.claim != Claim::TURN || s.phase != Phase::LEAD || s.marriage_suit >= 0 ||
       s.score[a] >= r.target || s.score[b] >= r.target)
     return false;
-  if (r.marriages == Marriages::ANY || (r.marriages == Marriages::OPEN && s.stock_open())) {
-    Mask free = s.hand[a] & ~s.married;  // (the face-up trump card may come by an exchange)
-    if (s.stock_open()) free |= s.stock_cards() & suit_mask(s.trump_suit);
-    if (codes_of(free & rank_mask(KING)) >> KING & codes_of(free & rank_mask(QUEEN)) >> QUEEN)
-      return false;
+  if (s.tricks[a] > 0 &&
+      (r.marriages == Marriages::ANY || (r.marriages == Marriages::OPEN && s.stock_open()))) {
+    Mask free = s.hand[a] & ~s.married;
+    if constexpr (std::is_same_v<S, State>)  // (the face-up trump card may come by an exchange)
+      if (s.stock_open()) free |= bit(s.stock[s.stock_end - 1]);
+    const std::uint32_t pairs =
+        codes_of(free & rank_mask(KING)) >> KING & codes_of(free & rank_mask(QUEEN)) >> QUEEN;
+    if (pairs) {
+      const bool royal = pairs >> (8 * s.trump_suit) & 1;
+      if (s.score[a] + (royal ? r.marriage_royal : r.marriage_common) >= r.target) return false;
+    }
   }
   const int theirs = leaf_of(two_hand_claim_return(s, b, player_));
   const int bound = maxi ? std::max(own, theirs) : std::min(own, theirs);

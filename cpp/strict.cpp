@@ -272,17 +272,21 @@ __attribute__((flatten)) int Search::ab_compact(const Strict2& s, int alpha, int
     return leaf_compact(s, s.claim_return(s.to_act, player_));  // (shortcut(): a true claim)
   int v;
   if (claim_cut(s, alpha, beta, &v)) return v;
+  const int mine = s.score[player_], theirs = s.score[1 - player_];
+  // Where the race may answer the window: the table, then the race; no bounds, no move list.
+  if (race_window(s, alpha, beta)) {
+    if (use_tt && probe_table(dom, k, mine, theirs, off, alpha, beta, nullptr, 0, &v)) return v;
+    if (race_cut(s, alpha, beta, &v)) {  // (a bound: from below if it is at least beta)
+      const bool low = v >= beta;
+      return store_node(use_tt, k, v, low ? v - 1 : v, low ? v : v + 1, off, kNoMove, held,
+                        dom ? mine : -1, theirs);
+    }
+  }
   if (s.trick_len == 0 && bounds_cut(s, s.closed_by >= 0 ? 1 : 2, held, alpha, beta, &v))
     return v;
   Action buf[kMaxActions];
   const int n = moves_strict(s, buf);
-  const int mine = s.score[player_], theirs = s.score[1 - player_];
   if (use_tt && probe_table(dom, k, mine, theirs, off, alpha, beta, buf, n, &v)) return v;
-  if (race_cut(s, alpha, beta, &v)) {  // (a bound: from below if it is at least beta)
-    const bool low = v >= beta;
-    return store_node(use_tt, k, v, low ? v - 1 : v, low ? v : v + 1, off, kNoMove, held,
-                      dom ? mine : -1, theirs);
-  }
   if (closer_failed(s, held, alpha, beta, &v))
     return store_node(use_tt, k, v, v - 1, v + 1, off, kNoMove, held, dom ? mine : -1, theirs);
   const bool maxi = s.to_act == player_;
@@ -309,8 +313,14 @@ __attribute__((flatten)) int Search::ab_compact(const Strict2& s, int alpha, int
 // failure is worth its fixed penalty, and its success at least 1. A window that asks no more
 // than "a win?" or "no loss?" is answered by who wins: the race of the two sides to the target
 // (race.cpp), which needs no scores, stakes or claims beyond it.
-bool Search::race_cut(const Strict2& s, int alpha, int beta, int* v) const {
+bool Search::race_window(const Strict2& s, int alpha, int beta) const {
   if (relative() || s.card_count() > kRaceMaxHeld) return false;
+  const int most = obj_ == Objective::WIN ? 1 : 3 + s.carry;  // (the widest band: after a close)
+  return alpha >= -most && beta <= most && !(alpha < 0 && beta > 0);
+}
+
+bool Search::race_cut(const Strict2& s, int alpha, int beta, int* v) const {
+  if (!race_window(s, alpha, beta)) return false;
   const RuleSet& r = s.R();
   if (s.score[0] >= r.target || s.score[1] >= r.target) return false;
   const int x = player_, y = 1 - x;
