@@ -4,8 +4,36 @@ from __future__ import annotations
 
 import random
 
-from sixtysix_solver import Game
+from sixtysix_solver import Game, _core
 from sixtysix_solver.agents import random_action
+from sixtysix_solver.profiles import Profile, get_profile
+
+# Two-hand strict endings searched over the cards alone (card_reach, race): one profile of each
+# deck and set of follow rules, two decks included.
+ENDING_PROFILES = ["sixty-six", "sixty-six-jaques", "schnapsen", "mariage", "double-deck"]
+
+
+def ending_deck(profile: str) -> tuple[Profile, _core.RuleSet, list[int]]:
+    """The profile, its core rules and its deck as card codes (suit * 8 + rank, 0 the ace), each
+    code once per copy."""
+    prof = get_profile(profile)
+    ranks = {"9": 6, "J": 5, "7": 8}[prof.low_rank]
+    deck = [s * 8 + r for s in range(4) for r in range(ranks)] * prof.copies
+    return prof, _core.RuleSet(prof.knobs()), deck
+
+
+def strict_replies(follower: tuple[int, ...], lead: int, trump: int, head: bool,
+                   must_trump: bool) -> list[int]:
+    """The follower's legal cards to `lead` in the strict phase (RULES.md): follow suit, beat
+    the lead if `head` and able, else trump when void if `must_trump` and able."""
+    same = [b for b in follower if b >> 3 == lead >> 3]
+    above = [b for b in same if (b & 7) < (lead & 7)]
+    trumps = [b for b in follower if b >> 3 == trump]
+    if same:
+        return above if head and above else same
+    if must_trump and trumps:
+        return trumps
+    return list(follower)
 
 
 def random_position(profile: str, seed: int, moves: int, *, dealer: int | None = None) -> Game:

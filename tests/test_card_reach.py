@@ -14,6 +14,8 @@ from sixtysix_solver import _core
 from sixtysix_solver.errors import PositionError
 from sixtysix_solver.profiles import get_profile
 
+from helpers import ENDING_PROFILES, ending_deck, strict_replies
+
 POINTS = (11, 10, 4, 3, 2, 0, 0, 0)  # by rank: ace, ten, king, queen, jack, nine, eight, seven
 
 
@@ -28,15 +30,7 @@ def _most(hx: tuple[int, ...], hy: tuple[int, ...], x_leads: bool, trump: int, h
         leader, follower = (hx, hy) if x_leads else (hy, hx)
         outcomes = []
         for i, a in enumerate(leader):
-            same = [b for b in follower if b >> 3 == a >> 3]
-            above = [b for b in same if (b & 7) < (a & 7)]
-            trumps = [b for b in follower if b >> 3 == trump]
-            if same:
-                legal = above if head and above else same
-            elif must_trump and trumps:
-                legal = trumps
-            else:
-                legal = list(follower)
+            legal = strict_replies(follower, a, trump, head, must_trump)
             replies = []
             for b in set(legal):
                 takes = (b >> 3 == a >> 3 and (b & 7) < (a & 7)) or (b >> 3 == trump != a >> 3)
@@ -53,13 +47,9 @@ def _most(hx: tuple[int, ...], hy: tuple[int, ...], x_leads: bool, trump: int, h
     return best(tuple(sorted(hx)), tuple(sorted(hy)), x_leads)
 
 
-@pytest.mark.parametrize("profile", ["sixty-six", "sixty-six-jaques", "schnapsen", "mariage",
-                                     "double-deck"])
+@pytest.mark.parametrize("profile", ENDING_PROFILES)
 def test_card_reach_matches_a_plain_minimax(profile: str) -> None:
-    prof = get_profile(profile)
-    rules = _core.RuleSet(prof.knobs())
-    ranks = {"9": 6, "J": 5, "7": 8}[prof.low_rank]
-    deck = [s * 8 + r for s in range(4) for r in range(ranks)] * prof.copies
+    prof, rules, deck = ending_deck(profile)
     rng = random.Random(profile)
     checked = 0
     for _ in range(150):

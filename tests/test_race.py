@@ -16,6 +16,8 @@ from sixtysix_solver import _core
 from sixtysix_solver.errors import PositionError
 from sixtysix_solver.profiles import get_profile
 
+from helpers import ENDING_PROFILES, ending_deck, strict_replies
+
 POINTS = (11, 10, 4, 3, 2, 0, 0, 0)  # by rank: ace, ten, king, queen, jack, nine, eight, seven
 ENDS = ("x_loses", "x_wins", "last_trick", "draw")
 
@@ -23,16 +25,6 @@ ENDS = ("x_loses", "x_wins", "last_trick", "draw")
 def _outcome(hx: tuple[int, ...], hy: tuple[int, ...], x_leads: bool, lead: int, nx: int,
              ny: int, trump: int, head: bool, must_trump: bool, end: str, bonus: int) -> int:
     """x's result under best play: 1 a win, 0 a draw, -1 a loss."""
-
-    def legal(follower: tuple[int, ...], a: int) -> list[int]:
-        same = [b for b in follower if b >> 3 == a >> 3]
-        above = [b for b in same if (b & 7) < (a & 7)]
-        trumps = [b for b in follower if b >> 3 == trump]
-        if same:
-            return above if head and above else same
-        if must_trump and trumps:
-            return trumps
-        return list(follower)
 
     def after(hx: tuple[int, ...], hy: tuple[int, ...], x_leads: bool, a: int, b: int, nx: int,
               ny: int) -> int:
@@ -52,7 +44,7 @@ def _outcome(hx: tuple[int, ...], hy: tuple[int, ...], x_leads: bool, lead: int,
               ny: int) -> int:
         follower = hy if x_leads else hx
         results = []
-        for b in set(legal(follower, a)):
+        for b in set(strict_replies(follower, a, trump, head, must_trump)):
             j = follower.index(b)
             rest = follower[:j] + follower[j + 1:]
             fx, fy = (hx, rest) if x_leads else (rest, hy)
@@ -77,13 +69,9 @@ def _outcome(hx: tuple[int, ...], hy: tuple[int, ...], x_leads: bool, lead: int,
     return best(hx, hy, x_leads, nx, ny)
 
 
-@pytest.mark.parametrize("profile", ["sixty-six", "sixty-six-jaques", "schnapsen", "mariage",
-                                     "double-deck"])
+@pytest.mark.parametrize("profile", ENDING_PROFILES)
 def test_race_matches_a_plain_minimax(profile: str) -> None:
-    prof = get_profile(profile)
-    rules = _core.RuleSet(prof.knobs())
-    ranks = {"9": 6, "J": 5, "7": 8}[prof.low_rank]
-    deck = [s * 8 + r for s in range(4) for r in range(ranks)] * prof.copies
+    prof, rules, deck = ending_deck(profile)
     head, must_trump = prof.must_head != "none", prof.must_trump
     rng = random.Random(f"race|{profile}")
     checked = {True: 0, False: 0}
