@@ -17,6 +17,7 @@ constexpr int kRaceBits = 12;  // 128 KiB a thread
 thread_local RaceEntry g_race[1 << kRaceBits];
 
 struct Race {
+  RaceEntry* table;  // (this thread's g_race, looked up once: each lookup is a call)
   const RaceSpec& spec;
   bool head, must_trump;
   std::uint32_t tag_base;
@@ -54,7 +55,7 @@ struct Race {
     const std::uint32_t tag = tag_base | (x_leads ? 1u : 0u);
     const std::uint64_t h = (hx * 0x9E3779B97F4A7C15ULL) ^
                             ((hy + std::uint64_t{tag}) * 0xC2B2AE3D27D4EB4FULL);
-    RaceEntry& e = g_race[h >> (64 - kRaceBits)];
+    RaceEntry& e = table[h >> (64 - kRaceBits)];
     const bool ours = e.tag == tag && e.hx == hx && e.hy == hy;
     if (ours) {
       if (nx <= e.ok_x && ny >= e.ok_y) return true;
@@ -86,7 +87,7 @@ struct Race {
      }
     }
   done:
-    RaceEntry& f = g_race[h >> (64 - kRaceBits)];  // (the search below may have taken it)
+    RaceEntry& f = table[h >> (64 - kRaceBits)];  // (the search below may have taken it)
     if (!(f.tag == tag && f.hx == hx && f.hy == hy)) {
       f.hx = hx;
       f.hy = hy;
@@ -145,7 +146,7 @@ struct Race {
 
 bool race(const RaceSpec& spec, Mask hx, Mask hy, bool x_leads, int lead, int nx, int ny) {
   const RuleSet& r = *spec.rules;
-  Race s{spec, r.must_head != Head::NONE, r.must_trump,
+  Race s{g_race, spec, r.must_head != Head::NONE, r.must_trump,
          static_cast<std::uint32_t>(2 + 4 * spec.trump + 16 * static_cast<int>(spec.end) +
                                     64 * spec.draw_will_do + 128 * (r.must_head != Head::NONE) +
                                     256 * r.must_trump + 512 * spec.bonus)};
