@@ -46,24 +46,16 @@ bool reach(const Duties& d, Mask hx, Mask hy, bool x_leads, int need) {
     if (e.hi < need) return false;
   }
   const Mask leader = x_leads ? hx : hy, follower = x_leads ? hy : hx;
-  const Mask trumps = follower & suit_mask(tr);
   // x on lead: some lead of x reaches against every reply. y on lead: every lead of y has a
   // reply of x that reaches.
   bool result = !x_leads;
   for (Mask a = leader; a; a &= a - 1) {
     const int lead = lowest(a);
-    const Mask follow = follower & suit_mask(suit_of(lead));
-    Mask play = follower;  // the follower's legal cards (as moves_strict)
-    if (follow) {
-      const Mask over = d.head ? follow & higher_in_suit(lead) : 0;
-      play = over ? over : follow;
-    } else if (d.must_trump && trumps) {
-      play = trumps;
-    }
+    const Mask play = strict_replies(follower, lead, tr, d.head, d.must_trump);
     const Mask rest = leader & ~bit(lead);
     // The replies that take the trick first, the dearest first; then the others, the cheapest
-    // first (an identical copy does not take it: the first played wins).
-    const Mask beat = play & (higher_in_suit(lead) | (suit_of(lead) != tr ? suit_mask(tr) : 0));
+    // first.
+    const Mask beat = takers(play, lead, tr);
     bool answered = false;  // a reply that goes the follower's way
     for (int pass = 0; pass < 2 && !answered; ++pass) {
       for (Mask b = pass ? play & ~beat : beat; b;) {

@@ -53,4 +53,21 @@ inline Mask higher_in_suit(int id) {
 // Collapse copies: the set of codes present (bit c for code c).
 inline std::uint32_t codes_of(Mask m) { return static_cast<std::uint32_t>(m | (m >> 32)); }
 
+// The two-hand strict phase's follow rules for the card searches (card_reach.cpp, race.cpp;
+// moves_strict has its own on codes): the follower's legal cards to `lead` (follow suit, above
+// the lead if `head` and able; else trump when void if `must_trump`), and the cards of `play`
+// that take the trick (an identical copy does not: the first played wins).
+inline Mask strict_replies(Mask follower, int lead, int trump, bool head, bool must_trump) {
+  const Mask follow = follower & suit_mask(suit_of(lead));
+  if (follow) {
+    const Mask over = head ? follow & higher_in_suit(lead) : 0;
+    return over ? over : follow;
+  }
+  const Mask trumps = follower & suit_mask(trump);
+  return must_trump && trumps ? trumps : follower;
+}
+inline Mask takers(Mask play, int lead, int trump) {
+  return play & (higher_in_suit(lead) | (suit_of(lead) != trump ? suit_mask(trump) : 0));
+}
+
 }  // namespace ss

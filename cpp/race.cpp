@@ -4,8 +4,8 @@ namespace ss {
 
 namespace {
 
-// Per trick start: the needs of x known to succeed (up to `ok`) and to fail (from `bad`) at
-// one need of y. The same endings recur under other scores, lines and sampled worlds.
+// Per trick start (hands, who leads): the needs at which x is known to succeed and to fail.
+// The same endings recur under other scores, lines and sampled worlds.
 struct RaceEntry {
   Mask hx, hy;
   std::uint32_t tag;  // 0: empty
@@ -56,72 +56,59 @@ struct Race {
     const std::uint64_t h = (hx * 0x9E3779B97F4A7C15ULL) ^
                             ((hy + std::uint64_t{tag}) * 0xC2B2AE3D27D4EB4FULL);
     RaceEntry& e = table[h >> (64 - kRaceBits)];
-    const bool ours = e.tag == tag && e.hx == hx && e.hy == hy;
-    if (ours) {
+    if (e.tag == tag && e.hx == hx && e.hy == hy) {
       if (nx <= e.ok_x && ny >= e.ok_y) return true;
       if (nx >= e.bad_x && ny <= e.bad_y) return false;
     }
+    const bool result = leads(hx, hy, x_leads, nx, ny);
+    if (!(e.tag == tag && e.hx == hx && e.hy == hy)) {  // (new, or the search below took it)
+      e.hx = hx;
+      e.hy = hy;
+      e.tag = tag;
+      e.ok_x = -1;
+      e.ok_y = e.bad_y = 0;
+      e.bad_x = 0x7FFF;
+    }
+    (result ? e.ok_x : e.bad_x) = static_cast<std::int16_t>(nx);
+    (result ? e.ok_y : e.bad_y) = static_cast<std::int16_t>(ny);
+    return result;
+  }
+
+  // The leader's choice: x on lead succeeds by some lead; y on lead makes x fail by some lead.
+  // Leads the follower cannot beat first, the dearest first; then the others, the cheapest
+  // first.
+  bool leads(Mask hx, Mask hy, bool x_leads, int nx, int ny) {
     const Mask leader = x_leads ? hx : hy, follower = x_leads ? hy : hx;
-    // Leads the follower cannot beat first, the dearest first; then the others, the cheapest
-    // first.
     const std::uint32_t mine = codes_of(leader), theirs = codes_of(follower);
     const std::uint32_t their_trumps = theirs >> (spec.trump * 8) & 0xFF;
     std::uint32_t masters = 0;
     for (int suit = 0; suit < kSuits; ++suit) {
       const std::uint32_t m = mine >> (suit * 8) & 0xFF, t = theirs >> (suit * 8) & 0xFF;
       if (!m || (suit != spec.trump && !t && their_trumps)) continue;
-      const std::uint32_t above = t ? (1u << __builtin_ctz(t)) - 1 : 0xFF;  // higher than all theirs
+      const std::uint32_t above = t ? (1u << __builtin_ctz(t)) - 1 : 0xFF;  // higher than theirs
       masters |= (m & above) << (suit * 8);
     }
-    bool result = !x_leads;  // x on lead: some lead succeeds; y on lead: every lead fails
     for (int pass = 0; pass < 2; ++pass) {
-     for (std::uint32_t codes = pass ? mine & ~masters : masters; codes;) {
-      const int code = pass ? 31 - __builtin_clz(codes) : __builtin_ctz(codes);
-      codes &= ~(1u << code);
-      const int lead = lowest(leader & code_mask(code));
-      const Mask rest = leader & ~bit(lead);
-      if (trick(x_leads ? rest : hx, x_leads ? hy : rest, x_leads, lead, nx, ny) == x_leads) {
-        result = x_leads;
-        goto done;
+      for (std::uint32_t codes = pass ? mine & ~masters : masters; codes;) {
+        const int code = pass ? 31 - __builtin_clz(codes) : __builtin_ctz(codes);
+        codes &= ~(1u << code);
+        const int lead = lowest(leader & code_mask(code));
+        const Mask rest = leader & ~bit(lead);
+        if (trick(x_leads ? rest : hx, x_leads ? hy : rest, x_leads, lead, nx, ny) == x_leads)
+          return x_leads;
       }
-     }
     }
-  done:
-    RaceEntry& f = table[h >> (64 - kRaceBits)];  // (the search below may have taken it)
-    if (!(f.tag == tag && f.hx == hx && f.hy == hy)) {
-      f.hx = hx;
-      f.hy = hy;
-      f.tag = tag;
-      f.ok_x = -1;
-      f.ok_y = f.bad_y = 0;
-      f.bad_x = 0x7FFF;
-    }
-    if (result) {
-      f.ok_x = static_cast<std::int16_t>(nx);
-      f.ok_y = static_cast<std::int16_t>(ny);
-    } else {
-      f.bad_x = static_cast<std::int16_t>(nx);
-      f.bad_y = static_cast<std::int16_t>(ny);
-    }
-    return result;
+    return !x_leads;
   }
 
   // The follower's reply to `lead` (hands without the lead).
   bool trick(Mask hx, Mask hy, bool x_leads, int lead, int nx, int ny) {
     const Mask follower = x_leads ? hy : hx;
-    const int tr = spec.trump;
-    const Mask follow = follower & suit_mask(suit_of(lead));
-    Mask play = follower;  // the follower's legal cards (as moves_strict)
-    if (follow) {
-      const Mask over = head ? follow & higher_in_suit(lead) : 0;
-      play = over ? over : follow;
-    } else if (must_trump && (follower & suit_mask(tr))) {
-      play = follower & suit_mask(tr);
-    }
+    const Mask play = strict_replies(follower, lead, spec.trump, head, must_trump);
     const bool last = popcount(hx | hy) == 1;
-    const Mask beat = play & (higher_in_suit(lead) | (suit_of(lead) != tr ? suit_mask(tr) : 0));
+    const Mask beat = takers(play, lead, spec.trump);
     // The replies that take the trick first, the dearest first; then the others, the cheapest
-    // first (an identical copy does not take it: the first played wins).
+    // first.
     for (int pass = 0; pass < 2; ++pass) {
       std::uint32_t codes = codes_of(pass ? play & ~beat : beat);
       while (codes) {
