@@ -230,6 +230,11 @@ template <class S>
 bool Search::claim_cut(const S& s, int alpha, int beta, int* v) const {
   if (relative() || s.n() != 2) return false;
   const RuleSet& r = s.R();
+  if (one_rules_) {  // a window that asks whether one side wins more than 1
+    const int one = 1 + s.carry;
+    if (alpha >= one && one_at_most(s, player_)) return *v = one, true;
+    if (beta <= -one && one_at_most(s, 1 - player_)) return *v = -one, true;
+  }
   const int a = s.to_act, b = 1 - a;
   if (!s.can_claim(a)) return false;
   const bool maxi = a == player_;
@@ -258,6 +263,49 @@ bool Search::claim_cut(const S& s, int alpha, int beta, int* v) const {
 
 template bool Search::claim_cut(const State&, int, int, int*) const;
 template bool Search::claim_cut(const Strict2&, int, int, int*) const;
+
+// Where the other side b may claim on any of its turns and a false claim pays by its
+// receiver's own score (MIRROR), b gives up 1 (and the carry) at its first turn with a at or
+// above the schneider line: a has a trick then, having taken points. So a wins more only by
+// reaching the target between two of b's turns with a score below that line at the first:
+// by one trick (its two cards, the last trick's bonus, the points pending for a first trick)
+// and one marriage. Where every marriage a could still make and every such trick together
+// cannot cover that gap, nor take a from its score now to the target before b's next turn,
+// a gets 1 at most: b's concession bounds it, and play that ends without a claim pays 1 (or
+// nothing, or the other side) under the natural ends allowed here. Not where b closed: its
+// false claim would then be a failed close.
+template <class S>
+bool Search::one_at_most(const S& s, int a) const {
+  const RuleSet& r = s.R();
+  const int b = 1 - a;
+  if (s.closed_by == b || s.score[a] >= r.target) return false;
+  Mask unplayed = s.hand[0] | s.hand[1], own = s.hand[a];
+  for (int i = 0; i < s.trick_len; ++i) unplayed |= bit(s.trick[i]);
+  if constexpr (std::is_same_v<S, State>)
+    if (s.stock_open()) {  // (its cards may still come to a, or be won)
+      const Mask stock = s.stock_cards();
+      unplayed |= stock;
+      own |= stock;
+    }
+  int jump = s.pending[a] + (s.closed_by >= 0 ? 0 : r.last_trick_bonus);
+  for (int rank = ACE, taken = 0; rank <= JACK && taken < 2; ++rank) {  // the dearest trick
+    const int k = std::min(popcount(unplayed & rank_mask(rank)), 2 - taken);
+    jump += k * kPoints[rank];
+    taken += k;
+  }
+  if (r.marriages == Marriages::ANY || (r.marriages == Marriages::OPEN && s.stock_open())) {
+    const Mask free = own & ~s.married;
+    for (int suit = 0; suit < kSuits; ++suit) {
+      const int pairs = std::min(popcount(free & code_mask(code_of(suit, KING))),
+                                 popcount(free & code_mask(code_of(suit, QUEEN))));
+      jump += pairs * (suit == s.trump_suit ? r.marriage_royal : r.marriage_common);
+    }
+  }
+  return jump <= r.target - r.schneider && s.score[a] + jump < r.target;
+}
+
+template bool Search::one_at_most(const State&, int) const;
+template bool Search::one_at_most(const Strict2&, int) const;
 
 std::uint64_t Search::key(const State& s, bool scores) const {
   if (strict_on_ && strict_domain(s)) return strict_key(s, scores);  // (its own key: strict.cpp)
@@ -594,6 +642,12 @@ void Search::set_range(const State& root) {
   // only with the same score or, at or above the line, with another there (strict.cpp).
   dom_rules_ = root.n() == 2;
   dom_line_ = root.R().false_claim == FalseClaim::MIRROR ? root.R().schneider : 0;
+  const RuleSet& r = root.R();
+  one_rules_ = root.n() == 2 && obj_ == Objective::GAME_POINTS && r.claim == Claim::TURN &&
+               r.false_claim == FalseClaim::MIRROR &&
+               (r.natural_end == NaturalEnd::LAST_TRICK ||
+                r.natural_end == NaturalEnd::FIRST_TO_TARGET ||
+                r.natural_end == NaturalEnd::CLAIM_OR_DRAW);
   switch (obj_) {
     case Objective::GAME_POINTS:
       lo_ = root.n() == 3 ? -2 : -(3 + root.carry);

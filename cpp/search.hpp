@@ -137,6 +137,10 @@ class Search {
   // claim on its reply to this lead, that settles the window: true with *v, a bound.
   template <class S>
   bool claim_cut(const S& s, int alpha, int beta, int* v) const;
+  // Claims on any turn and false claims paid by the receiver's own score (MIRROR): can side
+  // `a` win no more than 1 (and the carry)? (search.cpp)
+  template <class S>
+  bool one_at_most(const S& s, int a) const;
   // Where the window asks only who wins a strict ending without marriages: race.cpp's answer.
   // (Its positions are not counted: its table outlives the root, and node counts must not
   // depend on what was solved before.)
@@ -200,6 +204,7 @@ class Search {
   bool dom_on_;                   // dominance(), fixed per search
   bool dom_rules_ = false;        // the root's rules keep values monotone in the scores
   int dom_line_ = 0;              // > 0: only at or above this score (mirror false claims)
+  bool one_rules_ = false;        // the root's rules allow one_at_most() (set_range)
   BoundsGate own_gate_;
   BoundsGate& gate_;
 };
