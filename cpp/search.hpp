@@ -146,6 +146,7 @@ class Search {
   // depend on what was solved before.)
   bool race_cut(const Strict2& s, int alpha, int beta, int* v) const;
   bool race_window(const Strict2& s, int alpha, int beta) const;  // (a quick first check)
+  bool schneider_race(const Strict2& s, int alpha, int beta, int* v) const;  // (race_cut)
   static constexpr int kRaceMaxHeld = 12;  // cards in both hands
   int leaf_of(int ret) const { return obj_ == Objective::WIN ? (ret > 0) - (ret < 0) : ret; }
   int moves(const State& s, Action* buf) const;

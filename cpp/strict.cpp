@@ -323,6 +323,7 @@ bool Search::race_cut(const Strict2& s, int alpha, int beta, int* v) const {
   if (!race_window(s, alpha, beta)) return false;
   const RuleSet& r = s.R();
   if (s.score[0] >= r.target || s.score[1] >= r.target) return false;
+  if (schneider_race(s, alpha, beta, v)) return true;
   const int x = player_, y = 1 - x;
   int win = 1 + s.carry, loss = 1 + s.carry;
   RaceEnd end;
@@ -347,6 +348,41 @@ bool Search::race_cut(const Strict2& s, int alpha, int beta, int* v) const {
   const bool ok = race(spec, s.hand[x], s.hand[y], x_leads, lead, nx, ny);
   const bool draws = end == RaceEnd::DRAW;  // (else a side that does not lose wins)
   *v = ok ? (draw_will_do && draws ? 0 : win) : (draw_will_do || !draws ? -loss : 0);
+  return true;
+}
+
+// A window that asks whether one side, x, wins 2 or more (and the carry). x wins so much only
+// by reaching the target while the other side y is below the schneider line (or has no
+// trick): x then leads and claims at that rate. Once y is past that line, x's win pays 1. So
+// it is a race again, with y's need the schneider line instead of the target. Not where y
+// closed (every win of x's is then y's failed close, for 2 or 3: the plain race), nor where
+// y's false claims pay by x's score (MIRROR: y would give up 1), nor where a hand played out
+// might pay x 2 (a higher total). Where x closed with `closing` stakes, its success pays what
+// they were at its close.
+bool Search::schneider_race(const Strict2& s, int alpha, int beta, int* v) const {
+  const RuleSet& r = s.R();
+  if (obj_ != Objective::GAME_POINTS || r.false_claim == FalseClaim::MIRROR) return false;
+  if (r.natural_end != NaturalEnd::LAST_TRICK && r.natural_end != NaturalEnd::FIRST_TO_TARGET &&
+      r.natural_end != NaturalEnd::CLAIM_OR_DRAW)
+    return false;
+  const int one = 1 + s.carry, two = 2 + s.carry;
+  int x;
+  if (alpha >= one && beta <= two) x = player_;
+  else if (beta <= -one && alpha >= -two) x = 1 - player_;
+  else return false;
+  const int y = 1 - x;
+  if (s.closed_by == y) return false;
+  const bool stakes = s.closed_by == x && r.close_stakes == CloseStakes::CLOSING;
+  const int line = stakes ? r.target : r.schneider;  // what y must reach to hold x to 1
+  bool ok = false;  // (y past the schneider line has a trick: its score is taken in tricks)
+  if (stakes ? s.closing_stakes() >= 2 : s.score[y] < line) {
+    const RaceSpec spec{&r, s.trump_suit, RaceEnd::X_LOSES,
+                        s.closed_by >= 0 ? 0 : r.last_trick_bonus, false};
+    const int nx = r.target - s.score[x] - s.pending[x], ny = line - s.score[y] - s.pending[y];
+    const bool x_leads = s.trick_len ? s.leader == x : s.to_act == x;
+    ok = race(spec, s.hand[x], s.hand[y], x_leads, s.trick_len ? s.trick[0] : -1, nx, ny);
+  }
+  *v = x == player_ ? (ok ? two : one) : (ok ? -two : -one);
   return true;
 }
 

@@ -25,6 +25,9 @@ Kinds of positions, per profile:
 * full (schnapsen, schnapsen-jaques, sixty-six; ``SIXTYSIX_SOLVER_POSITIONS // 1000``, at
   least 2): the profile's own full hands with 2 stock cards left. Slow (seconds each).
 
+Besides the built-in profiles, a few knob settings (``VARIANTS``, a quarter of the positions
+each) reach the solver's rule-keyed cutoffs where no built-in profile does.
+
 Every run must show each situation that a profile allows (``expected_features``), so the
 generator cannot quietly stop producing them.
 
@@ -71,7 +74,7 @@ import pytest
 from reference.bridge import reference_of
 from reference.engine import A_CLAIM, RefState
 from reference.minimax import solve as ref_solve
-from sixtysix_solver import PROFILES, Game, Profile
+from sixtysix_solver import PROFILES, Game, Profile, get_profile
 from sixtysix_solver.actions import Action, Kind
 from sixtysix_solver.notation import format_position
 from sixtysix_solver.solve import Solver, solve_many
@@ -87,7 +90,18 @@ COUNTS = {
     "open": POSITIONS // 2,
     "full": max(POSITIONS // 1000, 2),
 }
-STOCK_PROFILES = [n for n, p in PROFILES.items() if p.stock_size > 0]
+# Knob settings beyond the built-in profiles that turn the solver's rule-keyed cutoffs on or
+# off where no built-in profile does: claims on any turn with a false claim that is not paid
+# by the receiver's score (the schneider race without `one_at_most`), closing stakes with
+# claims paid by the loser's score, other natural ends. A quarter of the positions each.
+VARIANTS: dict[str, Profile] = {
+    "sixty-six/closing-stakes": get_profile("sixty-six", close_stakes="closing"),
+    "sixty-six/last-trick": get_profile("sixty-six", natural_end="last_trick"),
+    "schnapsen/opp2or3": get_profile("schnapsen", false_claim="opp2or3"),
+    "schnapsen/first-to-target": get_profile("schnapsen", natural_end="first_to_target"),
+}
+ALL = {**PROFILES, **VARIANTS}
+STOCK_PROFILES = [n for n, p in ALL.items() if p.stock_size > 0]
 FULL_PROFILES = ["schnapsen", "schnapsen-jaques", "sixty-six"]
 
 # Cards left in all hands together at the strict stop (drawn uniformly from the tuple).
@@ -173,7 +187,7 @@ def make_case(name: str, kind: str, k: int) -> Case:
     """Position ``k`` of one kind for one profile (deterministic; tries deals until one
     reaches the stop)."""
     rng = random.Random(f"solver-differential|{SALT}|{name}|{kind}|{k}")
-    base = PROFILES[name]
+    base = ALL[name]
     while True:
         prof = base
         if kind == "open":
@@ -328,7 +342,7 @@ RARE: dict[tuple[str, str], set[str]] = {
 
 def run(name: str, kind: str) -> None:
     """Check this shard's positions of one kind for one profile; report every failure."""
-    count = COUNTS[kind]
+    count = COUNTS[kind] // (4 if name in VARIANTS else 1)
     solver = Solver(8)
     failures: list[str] = []
     batch: dict[str, list[tuple[Game, int, str]]] = {}
@@ -387,11 +401,11 @@ def run(name: str, kind: str) -> None:
     # A default-size run shows every situation that the profile allows. (A shard's share may
     # miss a rare one that another shard shows: a sharded run prints them, for the union.)
     if checked >= 1000 and SHARDS == 1:
-        missing = sorted(expected_features(PROFILES[name], kind) - set(seen))
+        missing = sorted(expected_features(ALL[name], kind) - set(seen))
         assert not missing, f"{name} {kind}: no position shows {missing} (of {checked}): {seen}"
 
 
-@pytest.mark.parametrize("name", list(PROFILES))
+@pytest.mark.parametrize("name", list(ALL))
 def test_strict_positions_match_reference(name: str) -> None:
     run(name, "strict")
 
