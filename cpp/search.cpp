@@ -642,12 +642,16 @@ void Search::set_range(const State& root) {
   // only with the same score or, at or above the line, with another there (strict.cpp).
   dom_rules_ = root.n() == 2;
   dom_line_ = root.R().false_claim == FalseClaim::MIRROR ? root.R().schneider : 0;
+  // Where play that ends with nobody at the target pays a side at most 1 (the two schneider
+  // cutoffs' rules: one_at_most() for MIRROR false claims, schneider_race() for the others).
   const RuleSet& r = root.R();
-  one_rules_ = root.n() == 2 && obj_ == Objective::GAME_POINTS && r.claim == Claim::TURN &&
-               r.false_claim == FalseClaim::MIRROR &&
-               (r.natural_end == NaturalEnd::LAST_TRICK ||
-                r.natural_end == NaturalEnd::FIRST_TO_TARGET ||
-                r.natural_end == NaturalEnd::CLAIM_OR_DRAW);
+  const bool two = root.n() == 2 && obj_ == Objective::GAME_POINTS &&
+                   (r.natural_end == NaturalEnd::LAST_TRICK ||
+                    r.natural_end == NaturalEnd::FIRST_TO_TARGET ||
+                    r.natural_end == NaturalEnd::CLAIM_OR_DRAW);
+  const bool mirror = r.false_claim == FalseClaim::MIRROR;
+  one_rules_ = two && mirror && r.claim == Claim::TURN;
+  schneider_rules_ = two && !mirror;
   switch (obj_) {
     case Objective::GAME_POINTS:
       lo_ = root.n() == 3 ? -2 : -(3 + root.carry);

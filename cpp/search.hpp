@@ -206,6 +206,7 @@ class Search {
   bool dom_rules_ = false;        // the root's rules keep values monotone in the scores
   int dom_line_ = 0;              // > 0: only at or above this score (mirror false claims)
   bool one_rules_ = false;        // the root's rules allow one_at_most() (set_range)
+  bool schneider_rules_ = false;  // ... and schneider_race()
   BoundsGate own_gate_;
   BoundsGate& gate_;
 };

@@ -360,11 +360,8 @@ bool Search::race_cut(const Strict2& s, int alpha, int beta, int* v) const {
 // might pay x 2 (a higher total). Where x closed with `closing` stakes, its success pays what
 // they were at its close.
 bool Search::schneider_race(const Strict2& s, int alpha, int beta, int* v) const {
+  if (!schneider_rules_) return false;
   const RuleSet& r = s.R();
-  if (obj_ != Objective::GAME_POINTS || r.false_claim == FalseClaim::MIRROR) return false;
-  if (r.natural_end != NaturalEnd::LAST_TRICK && r.natural_end != NaturalEnd::FIRST_TO_TARGET &&
-      r.natural_end != NaturalEnd::CLAIM_OR_DRAW)
-    return false;
   const int one = 1 + s.carry, two = 2 + s.carry;
   int x;
   if (alpha >= one && beta <= two) x = player_;
