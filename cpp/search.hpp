@@ -144,7 +144,7 @@ class Search {
   // Where the window asks only who wins a strict ending without marriages: race.cpp's answer.
   // (Its positions are not counted: its table outlives the root, and node counts must not
   // depend on what was solved before.)
-  bool race_cut(const Strict2& s, int alpha, int beta, int* v) const;
+  bool race_cut(const Strict2& s, int alpha, int beta, int* v) const;  // (race_window() first)
   bool race_window(const Strict2& s, int alpha, int beta) const;  // (a quick first check)
   bool schneider_race(const Strict2& s, int alpha, int beta, int* v) const;  // (race_cut)
   static constexpr int kRaceMaxHeld = 12;  // cards in both hands

@@ -319,8 +319,13 @@ bool Search::race_window(const Strict2& s, int alpha, int beta) const {
   return alpha >= -most && beta <= most && !(alpha < 0 && beta > 0);
 }
 
+// race() for side x of the compact state: x needs nx more points, the other side ny.
+static bool race_for(const Strict2& s, const RaceSpec& spec, int x, int nx, int ny) {
+  const bool x_leads = s.trick_len ? s.leader == x : s.to_act == x;
+  return race(spec, s.hand[x], s.hand[1 - x], x_leads, s.trick_len ? s.trick[0] : -1, nx, ny);
+}
+
 bool Search::race_cut(const Strict2& s, int alpha, int beta, int* v) const {
-  if (!race_window(s, alpha, beta)) return false;
   const RuleSet& r = s.R();
   if (s.score[0] >= r.target || s.score[1] >= r.target) return false;
   if (schneider_race(s, alpha, beta, v)) return true;
@@ -343,9 +348,7 @@ bool Search::race_cut(const Strict2& s, int alpha, int beta, int* v) const {
   const bool draw_will_do = beta <= 0;
   const RaceSpec spec{&r, s.trump_suit, end, s.closed_by >= 0 ? 0 : r.last_trick_bonus, draw_will_do};
   const int nx = r.target - s.score[x] - s.pending[x], ny = r.target - s.score[y] - s.pending[y];
-  const bool x_leads = s.trick_len ? s.leader == x : s.to_act == x;
-  const int lead = s.trick_len ? s.trick[0] : -1;
-  const bool ok = race(spec, s.hand[x], s.hand[y], x_leads, lead, nx, ny);
+  const bool ok = race_for(s, spec, x, nx, ny);
   const bool draws = end == RaceEnd::DRAW;  // (else a side that does not lose wins)
   *v = ok ? (draw_will_do && draws ? 0 : win) : (draw_will_do || !draws ? -loss : 0);
   return true;
@@ -376,8 +379,7 @@ bool Search::schneider_race(const Strict2& s, int alpha, int beta, int* v) const
     const RaceSpec spec{&r, s.trump_suit, RaceEnd::X_LOSES,
                         s.closed_by >= 0 ? 0 : r.last_trick_bonus, false};
     const int nx = r.target - s.score[x] - s.pending[x], ny = line - s.score[y] - s.pending[y];
-    const bool x_leads = s.trick_len ? s.leader == x : s.to_act == x;
-    ok = race(spec, s.hand[x], s.hand[y], x_leads, s.trick_len ? s.trick[0] : -1, nx, ny);
+    ok = race_for(s, spec, x, nx, ny);
   }
   *v = x == player_ ? (ok ? two : one) : (ok ? -two : -one);
   return true;
