@@ -1,4 +1,4 @@
-"""Default hand outcomes for the match equity tables (``sixtysix_solver.match``).
+"""Default hand outcomes for the match equity tables (``sixtysix_solver.advice.equity``).
 
     python bench/hand_outcomes.py                  # every two-sided profile (a few minutes)
     python bench/hand_outcomes.py --quick          # a smoke run (not written unless --out)

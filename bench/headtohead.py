@@ -4,10 +4,10 @@
     python bench/headtohead.py --profile schnapsen --matches 20 --worlds 100 --iterations 5000
     python bench/headtohead.py --profile sixty-six --matches 8 --worlds 20 --iterations 10000
 
-A thin layer over the arena (:mod:`sixtysix_solver.arena`): duplicate matches to the profile's
+A thin layer over the arena (:mod:`sixtysix_solver.play.arena`): duplicate matches to the profile's
 target, each played twice with the seats swapped on the same seeded deals, between
-``engine:worlds=W,threads=1`` (PIMC, :func:`sixtysix_solver.recommend.recommend`) and
-``ismcts:iterations=I,threads=1`` (:func:`sixtysix_solver.ismcts.ismcts`). Both budgets are
+``engine:worlds=W,threads=1`` (PIMC, :func:`sixtysix_solver.advice.recommend.recommend`) and
+``ismcts:iterations=I,threads=1`` (:func:`sixtysix_solver.advice.ismcts.ismcts`). Both budgets are
 fixed counts, so a run is reproducible for its ``--seed``; the arena times each agent's
 decisions, so comparable budgets can be chosen from the printed milliseconds per decision.
 
@@ -25,7 +25,7 @@ import platform
 import sys
 from collections.abc import Sequence
 
-from sixtysix_solver.arena import PairSummary, arena
+from sixtysix_solver.play.arena import PairSummary, arena
 
 
 def machine() -> str:

@@ -53,10 +53,10 @@ from reference.bridge import reference_of  # type: ignore[import-not-found]  # n
 from reference.minimax import solve as ref_solve  # type: ignore[import-not-found]  # noqa: E402
 
 from sixtysix_solver import PROFILES, Action, Game, Kind  # noqa: E402
-from sixtysix_solver.agents import random_action  # noqa: E402
+from sixtysix_solver.rules.random_play import random_action  # noqa: E402
 from sixtysix_solver.errors import SearchLimitError  # noqa: E402
-from sixtysix_solver.notation import format_position, parse_position  # noqa: E402
-from sixtysix_solver.solve import Objective, Solver, solve_many  # noqa: E402
+from sixtysix_solver.notation.position import format_position, parse_position  # noqa: E402
+from sixtysix_solver.rules.solve import Objective, Solver, solve_many  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "data" / "solver_golden.json"
 FORMAT = "sixtysix-solver-golden"

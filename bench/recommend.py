@@ -35,9 +35,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from solve import cpu_model  # noqa: E402
 
 from sixtysix_solver import Game  # noqa: E402
-from sixtysix_solver.actions import Action, Kind  # noqa: E402
-from sixtysix_solver.recommend import Recommendation, evaluate_lines, recommend  # noqa: E402
-from sixtysix_solver.view import View  # noqa: E402
+from sixtysix_solver.rules.actions import Action, Kind  # noqa: E402
+from sixtysix_solver.advice.recommend import Recommendation, evaluate_lines, recommend  # noqa: E402
+from sixtysix_solver.knowledge.view import View  # noqa: E402
 
 CLOSE = Action(Kind.CLOSE)
 

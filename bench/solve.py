@@ -42,9 +42,9 @@ from pathlib import Path
 import numpy as np
 
 from sixtysix_solver import PROFILES, Game
-from sixtysix_solver.agents import random_action
+from sixtysix_solver.rules.random_play import random_action
 from sixtysix_solver.errors import SearchLimitError
-from sixtysix_solver.solve import Objective, Solver, solve_many
+from sixtysix_solver.rules.solve import Objective, Solver, solve_many
 
 ROOT = Path(__file__).resolve().parent.parent
 TWO_PLAYER = [name for name, p in PROFILES.items() if p.players == 2]

@@ -22,14 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from sixtysix_solver.arena import (
-    PairSummary,
-    elo,
-    load_results,
-    match_jobs,
-    run_jobs,
-    summarize,
-)
+from sixtysix_solver.play.arena import PairSummary, elo, load_results, match_jobs, run_jobs, summarize
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "strength"
@@ -148,7 +141,7 @@ def report() -> str:
 
 
 def _canon(spec: str) -> str:
-    from sixtysix_solver.bots import AgentSpec
+    from sixtysix_solver.agents import AgentSpec
 
     return str(AgentSpec.parse(spec))
 

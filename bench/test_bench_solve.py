@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from solve import signature, signature_positions, strict_positions  # noqa: E402
 
 from sixtysix_solver import Game  # noqa: E402
-from sixtysix_solver.solve import BatchResult, Solver, solve_many  # noqa: E402
+from sixtysix_solver.rules.solve import BatchResult, Solver, solve_many  # noqa: E402
 
 Benchmark = Any  # the pytest-benchmark fixture
 

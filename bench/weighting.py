@@ -17,11 +17,11 @@ import statistics
 import time
 
 from sixtysix_solver import Game, View, recommend
-from sixtysix_solver.bots import HeuristicAgent
-from sixtysix_solver.history import History
-from sixtysix_solver.opponents import HeuristicModel
-from sixtysix_solver.pasts import PastWeights
-from sixtysix_solver.worlds import WorldSpace
+from sixtysix_solver.agents import HeuristicAgent
+from sixtysix_solver.knowledge.history import History
+from sixtysix_solver.advice.opponents import HeuristicModel
+from sixtysix_solver.advice.pasts import PastWeights
+from sixtysix_solver.knowledge.worlds import WorldSpace
 
 
 def main() -> None:

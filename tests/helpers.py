@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from sixtysix_solver import Game, _core
-from sixtysix_solver.agents import random_action
-from sixtysix_solver.profiles import Profile, get_profile
+from sixtysix_solver.rules.random_play import random_action
+from sixtysix_solver.rules.profiles import Profile, get_profile
 
 # Two-hand strict endings searched over the cards alone (card_reach, race): one profile of each
 # deck and set of follow rules, two decks included.

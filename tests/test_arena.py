@@ -1,4 +1,4 @@
-"""The arena (sixtysix_solver.arena): duplicate matches, statistics, Elo, executors (local
+"""The arena (sixtysix_solver.play.arena): duplicate matches, statistics, Elo, executors (local
 processes, Dask), resumable result files, and the ``sixtysix arena`` command."""
 
 from __future__ import annotations
@@ -17,24 +17,13 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from sixtysix_solver import Game, View, bots
-from sixtysix_solver.arena import (
-    HandRecord,
-    MatchJob,
-    MatchResult,
-    arena,
-    elo,
-    load_results,
-    match_jobs,
-    play_match,
-    round_robin,
-    run_jobs,
-    summarize,
-)
-from sixtysix_solver.bots import Agent, AgentSpec, derive_seed
-from sixtysix_solver.cli import app
+from sixtysix_solver import Game, View
+from sixtysix_solver.play.arena import HandRecord, MatchJob, MatchResult, arena, elo, load_results, match_jobs, play_match, round_robin, run_jobs, summarize
+from sixtysix_solver.agents import Agent, AgentSpec
+from sixtysix_solver.rules.seeds import derive_seed
+from sixtysix_solver.cli.main import app
 from sixtysix_solver.errors import SixtySixError
-from sixtysix_solver.profiles import get_profile
+from sixtysix_solver.rules.profiles import get_profile
 
 runner = CliRunner()
 
@@ -167,7 +156,7 @@ def test_resume_after_a_real_kill(tmp_path: Path) -> None:
     path = tmp_path / "killed.jsonl"
     args = dict(profile="schnapsen", matches=2, seed=6)
     script = (
-        "from sixtysix_solver.arena import arena\n"
+        "from sixtysix_solver.play.arena import arena\n"
         f"arena('engine:worlds=2', 'heuristic', workers=1, results={str(path)!r}, **{args!r})\n"
     )
     proc = subprocess.Popen([sys.executable, "-c", script])

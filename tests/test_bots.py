@@ -1,4 +1,4 @@
-"""Agents (sixtysix_solver.bots): they see only a view, always act legally, are reproducible
+"""Agents (sixtysix_solver.agents): they see only a view, always act legally, are reproducible
 for a seed, and the club player follows its rules."""
 
 from __future__ import annotations
@@ -14,20 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sixtysix_solver import PROFILES, Game, View
-from sixtysix_solver.actions import Action, Kind
-from sixtysix_solver.agents import random_action
-from sixtysix_solver.bots import (
-    Agent,
-    AgentError,
-    AgentSpec,
-    EngineAgent,
-    HeuristicAgent,
-    RandomAgent,
-    _Table,
-    derive_seed,
-    legal_actions,
-)
-from sixtysix_solver.cards import POINTS
+from sixtysix_solver.rules.actions import Action, Kind
+from sixtysix_solver.rules.random_play import random_action
+from sixtysix_solver.advice.club import _Table
+from sixtysix_solver.agents import Agent, AgentError, AgentSpec, EngineAgent, HeuristicAgent, RandomAgent
+from sixtysix_solver.rules.seeds import derive_seed
+from sixtysix_solver.knowledge.legal import legal_actions
+from sixtysix_solver.rules.cards import POINTS
 from sixtysix_solver.errors import SixtySixError
 
 CHEAP = ["random", "random:sensible=true", "heuristic"]
@@ -316,7 +309,7 @@ def test_match_aware_engine_passes_the_match_utility(monkeypatch: pytest.MonkeyP
     # match score and the profile a match equity table; otherwise game points (None).
     import importlib
 
-    rec = importlib.import_module("sixtysix_solver.recommend")  # the module, not the function
+    rec = importlib.import_module("sixtysix_solver.advice.recommend")  # the module, not the function
     seen: list[object] = []
     real = rec.recommend
 
@@ -324,7 +317,7 @@ def test_match_aware_engine_passes_the_match_utility(monkeypatch: pytest.MonkeyP
         seen.append(kw.get("utility"))
         return real(view, **kw)
 
-    monkeypatch.setattr(rec, "recommend", spy)
+    monkeypatch.setattr(importlib.import_module("sixtysix_solver.agents.engine"), "recommend", spy)
     game = Game.deal("schnapsen", seed=5)
     setattr(game, "match_score", (5, 6))
     view = View.from_game(game, game.to_act)
@@ -350,7 +343,7 @@ def test_closewin_closes_only_when_closing_wins_often_enough(
     import dataclasses
     import importlib
 
-    rec_mod = importlib.import_module("sixtysix_solver.recommend")
+    rec_mod = importlib.import_module("sixtysix_solver.advice.recommend")
     real = rec_mod.recommend
     game = Game.deal("sixty-six", seed=7)
     view = View.from_game(game, game.to_act)
@@ -366,7 +359,7 @@ def test_closewin_closes_only_when_closing_wins_often_enough(
             for a in r.actions)
         return dataclasses.replace(r, actions=acts, best=close)
 
-    monkeypatch.setattr(rec_mod, "recommend", rigged)
+    monkeypatch.setattr(importlib.import_module("sixtysix_solver.agents.engine"), "recommend", rigged)
     cautious = AgentSpec.parse("engine:worlds=3,closewin=0.9").build(seed=1)
     plain = AgentSpec.parse("engine:worlds=3").build(seed=1)
     assert plain.act(view) == close
@@ -389,7 +382,7 @@ def test_anchor_keeps_the_club_players_choice_unless_the_engine_is_clearly_bette
 
     import numpy as np
 
-    rec_mod = importlib.import_module("sixtysix_solver.recommend")
+    rec_mod = importlib.import_module("sixtysix_solver.advice.recommend")
     real = rec_mod.recommend
     game = Game.deal("schnapsen", seed=5)
     view = View.from_game(game, game.to_act)
@@ -407,7 +400,7 @@ def test_anchor_keeps_the_club_players_choice_unless_the_engine_is_clearly_bette
         return dataclasses.replace(r, values=vals, weights=np.ones(len(diffs[0])), best=other,
                                    exact=exact[0])
 
-    monkeypatch.setattr(rec_mod, "recommend", rigged)
+    monkeypatch.setattr(importlib.import_module("sixtysix_solver.agents.engine"), "recommend", rigged)
 
     def pick(spec: str) -> Action:
         return AgentSpec.parse(spec).build(seed=1).act(view)
@@ -430,7 +423,7 @@ def test_anchor_keeps_the_club_players_choice_unless_the_engine_is_clearly_bette
 def test_paired_difference_is_the_mean_difference_over_the_worlds() -> None:
     import numpy as np
 
-    from sixtysix_solver.recommend import paired_difference, recommend
+    from sixtysix_solver.advice.recommend import paired_difference, recommend
 
     game = Game.deal("schnapsen", seed=3)
     rec = recommend(game, worlds=30, seed=2, threads=1, exact=False)

@@ -12,7 +12,7 @@ import pytest
 
 from sixtysix_solver import _core
 from sixtysix_solver.errors import PositionError
-from sixtysix_solver.profiles import get_profile
+from sixtysix_solver.rules.profiles import get_profile
 
 from helpers import ENDING_PROFILES, ending_deck, strict_replies
 

@@ -6,12 +6,12 @@ import json
 
 from typer.testing import CliRunner
 
-from sixtysix_solver.cli import app
-from sixtysix_solver.game import Game
-from sixtysix_solver.notation import format_position
-from sixtysix_solver.recommend import recommend
-from sixtysix_solver.view import View
-from sixtysix_solver.view_notation import format_view
+from sixtysix_solver.cli.main import app
+from sixtysix_solver.rules.game import Game
+from sixtysix_solver.notation.position import format_position
+from sixtysix_solver.advice.recommend import recommend
+from sixtysix_solver.knowledge.view import View
+from sixtysix_solver.knowledge.view import format_view
 
 runner = CliRunner()
 
@@ -87,8 +87,8 @@ def test_opponent_model_option() -> None:
     does; a view has no history."""
     import random
 
-    from sixtysix_solver.agents import random_action
-    from sixtysix_solver.opponents import HeuristicModel
+    from sixtysix_solver.rules.random_play import random_action
+    from sixtysix_solver.advice.opponents import HeuristicModel
 
     args = ["recommend", "--deal", "22", "--profile", "schnapsen", "--moves", "7",
             "--worlds", "300", "--json"]

@@ -7,11 +7,11 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from sixtysix_solver.actions import Action, Kind
-from sixtysix_solver.cli import app
-from sixtysix_solver.game import Game
-from sixtysix_solver.record import format_match_record, format_record, parse_match_record
-from sixtysix_solver.review import review_game, worst
+from sixtysix_solver.rules.actions import Action, Kind
+from sixtysix_solver.cli.main import app
+from sixtysix_solver.rules.game import Game
+from sixtysix_solver.notation.record import format_match_record, format_record, parse_match_record
+from sixtysix_solver.play.review import review_game, worst
 
 runner = CliRunner()
 

@@ -11,9 +11,9 @@ from helpers import random_position as played
 from typer.testing import CliRunner
 
 from sixtysix_solver import Game
-from sixtysix_solver.cli import app
-from sixtysix_solver.notation import format_position, parse_position
-from sixtysix_solver.solve import SolveResult, solve
+from sixtysix_solver.cli.main import app
+from sixtysix_solver.notation.position import format_position, parse_position
+from sixtysix_solver.rules.solve import SolveResult, solve
 
 runner = CliRunner()
 

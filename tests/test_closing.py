@@ -8,18 +8,14 @@ from fractions import Fraction
 
 import pytest
 
-from sixtysix_solver.actions import Action, Kind
-from sixtysix_solver.closing import (
-    ClosingOption,
-    _verdict,
-    analyse_closing,
-)
+from sixtysix_solver.rules.actions import Action, Kind
+from sixtysix_solver.advice.closing import ClosingOption, _verdict, analyse_closing
 from sixtysix_solver.errors import SixtySixError
-from sixtysix_solver.game import Game
-from sixtysix_solver.recommend import ActionStats
-from sixtysix_solver.solve import Solver
-from sixtysix_solver.view import View
-from sixtysix_solver.worlds import enumerate_layouts
+from sixtysix_solver.rules.game import Game
+from sixtysix_solver.advice.recommend import ActionStats
+from sixtysix_solver.rules.solve import Solver
+from sixtysix_solver.knowledge.view import View
+from sixtysix_solver.knowledge.worlds import enumerate_layouts
 
 CLOSE = Action(Kind.CLOSE)
 

@@ -13,7 +13,7 @@ import pytest
 
 from reference.engine import RefState, perft, seeded_deal
 from sixtysix_solver import PROFILES, Game
-from sixtysix_solver.agents import random_action
+from sixtysix_solver.rules.random_play import random_action
 
 GAMES = int(os.environ.get("SIXTYSIX_DIFF_GAMES", "150"))
 

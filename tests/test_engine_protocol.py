@@ -21,13 +21,14 @@ from pathlib import Path
 import pytest
 
 from sixtysix_solver import Game
-from sixtysix_solver.agents import random_action
-from sixtysix_solver.bots import legal_actions
-from sixtysix_solver.engine import MAX_LINE, Engine, read_lines
-from sixtysix_solver.notation import format_card_list, format_position
-from sixtysix_solver.record import parse_match_record
-from sixtysix_solver.review import review_match
-from sixtysix_solver.view import View
+from sixtysix_solver.rules.random_play import random_action
+from sixtysix_solver.knowledge.legal import legal_actions
+from sixtysix_solver.protocol.session import MAX_LINE, Engine, read_lines
+from sixtysix_solver.rules.position_text import format_card_list
+from sixtysix_solver.notation.position import format_position
+from sixtysix_solver.notation.record import parse_match_record
+from sixtysix_solver.play.review import review_match
+from sixtysix_solver.knowledge.view import View
 
 TIMEOUT = 30.0
 
@@ -39,7 +40,7 @@ def _command() -> list[str]:
     found = shutil.which("sixtysix")
     if found:
         return [found, "engine"]
-    return [sys.executable, "-c", "from sixtysix_solver.cli import main; main()", "engine"]
+    return [sys.executable, "-c", "from sixtysix_solver.cli.main import main; main()", "engine"]
 
 
 class EngineProcess:
@@ -313,7 +314,7 @@ def test_in_process_opponent_model() -> None:
 
 
 def test_a_model_that_rules_out_every_world_falls_back_to_unweighted_worlds() -> None:
-    from sixtysix_solver.opponents import ImplausibleHistoryError
+    from sixtysix_solver.advice.opponents import ImplausibleHistoryError
 
     out: list[str] = []
     e = Engine(out.append)
@@ -414,7 +415,7 @@ def test_match_record_and_record_file(tmp_path: Path) -> None:
     hand; sixtysix review reads both and reviews the seat's decisions in every hand."""
     from typer.testing import CliRunner
 
-    from sixtysix_solver.cli import app
+    from sixtysix_solver.cli.main import app
 
     out: list[str] = []
     e = Engine(out.append)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from sixtysix_solver import Game, PositionError
-from sixtysix_solver.agents import random_action
+from sixtysix_solver.rules.random_play import random_action
 
 
 def finished(profile: str, seed: int) -> Game:

@@ -30,10 +30,10 @@ from sixtysix_solver import (
     get_profile,
     profile_names,
 )
-from sixtysix_solver.agents import random_action
-from sixtysix_solver.cards import format_cards, parse_cards
-from sixtysix_solver.cli import app
-from sixtysix_solver.profiles import format_overrides, parse_overrides
+from sixtysix_solver.rules.random_play import random_action
+from sixtysix_solver.rules.cards import format_cards, parse_cards
+from sixtysix_solver.cli.main import app
+from sixtysix_solver.rules.profiles import format_overrides, parse_overrides
 
 ALL = list(PROFILES)
 

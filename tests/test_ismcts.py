@@ -1,4 +1,4 @@
-"""Information-set MCTS (sixtysix_solver.ismcts): legal and reproducible results, every
+"""Information-set MCTS (sixtysix_solver.advice.ismcts): legal and reproducible results, every
 iteration counted, obvious choices found, only the view read, bad input rejected."""
 
 from __future__ import annotations
@@ -10,14 +10,15 @@ from dataclasses import replace
 import pytest
 from helpers import random_position
 
-from sixtysix_solver.actions import Action
-from sixtysix_solver.agents import random_action
+from sixtysix_solver.rules.actions import Action
+from sixtysix_solver.rules.random_play import random_action
 from sixtysix_solver.errors import PositionError, SixtySixError
-from sixtysix_solver.game import Game
-from sixtysix_solver.ismcts import ismcts
-from sixtysix_solver.notation import format_position
-from sixtysix_solver.view import FULL, Lack, View
-from sixtysix_solver.worlds import layout_of, sample_worlds
+from sixtysix_solver.rules.game import Game
+from sixtysix_solver.advice.ismcts import ismcts
+from sixtysix_solver.notation.position import format_position
+from sixtysix_solver.knowledge.facts import FULL, Lack
+from sixtysix_solver.knowledge.view import View
+from sixtysix_solver.knowledge.worlds import layout_of, sample_worlds
 
 
 def played(profile: str, seed: int, actions: str) -> Game:

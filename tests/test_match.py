@@ -1,4 +1,4 @@
-"""Match equity (sixtysix_solver.match): the dynamic programme against hand calculations, an
+"""Match equity (sixtysix_solver.advice.equity): the dynamic programme against hand calculations, an
 independent value iteration and a seeded Monte Carlo simulation; symmetry, monotonicity,
 boundaries, ``after``, input validation and the default data."""
 
@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from sixtysix_solver import PROFILES, SixtySixError, get_profile
-from sixtysix_solver.match import HAND_POINTS, HandOutcomes, MatchEquity, _default_data
+from sixtysix_solver.advice.equity import HAND_POINTS, HandOutcomes, MatchEquity, _default_data
 
 ASYM = HandOutcomes({-3: 0.04, -2: 0.12, -1: 0.30, 0: 0.06, 1: 0.33, 2: 0.11, 3: 0.04})
 DRAWISH = HandOutcomes({-3: 0.05, -2: 0.1, -1: 0.2, 0: 0.3, 1: 0.2, 2: 0.1, 3: 0.05})

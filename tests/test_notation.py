@@ -12,18 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sixtysix_solver.errors import NotationError, PositionError, ProfileError, SixtySixError
-from sixtysix_solver.game import Game
-from sixtysix_solver.notation import (
-    format_position,
-    format_profile,
-    parse_card_list,
-    parse_position,
-    parse_profile,
-    position_from_json,
-    position_to_dict,
-    position_to_json,
-)
-from sixtysix_solver.profiles import PROFILES, get_profile
+from sixtysix_solver.rules.game import Game
+from sixtysix_solver.notation.position import format_position, parse_position, position_from_json, position_to_dict, position_to_json
+from sixtysix_solver.rules.position_text import format_profile, parse_card_list, parse_profile
+from sixtysix_solver.rules.profiles import PROFILES, get_profile
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

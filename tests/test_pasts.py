@@ -11,22 +11,16 @@ from collections.abc import Sequence
 
 import pytest
 
-from sixtysix_solver.actions import Action, Kind
-from sixtysix_solver.bots import HeuristicAgent, RandomAgent
+from sixtysix_solver.rules.actions import Action, Kind
+from sixtysix_solver.agents import HeuristicAgent, RandomAgent
 from sixtysix_solver.errors import SixtySixError
-from sixtysix_solver.game import Game
-from sixtysix_solver.history import History, HistoryError
-from sixtysix_solver.opponents import (
-    HeuristicModel,
-    ModelError,
-    OpponentModel,
-    UniformModel,
-    parse_opponent_model,
-)
-from sixtysix_solver.pasts import Past, PastSpace, PastWeights, past_game
-from sixtysix_solver.profiles import PROFILES
-from sixtysix_solver.view import View
-from sixtysix_solver.worlds import Layout, WorldSpace
+from sixtysix_solver.rules.game import Game
+from sixtysix_solver.knowledge.history import History, HistoryError
+from sixtysix_solver.advice.opponents import HeuristicModel, ModelError, OpponentModel, UniformModel, parse_opponent_model
+from sixtysix_solver.advice.pasts import Past, PastSpace, PastWeights, past_game
+from sixtysix_solver.rules.profiles import PROFILES
+from sixtysix_solver.knowledge.view import View
+from sixtysix_solver.knowledge.worlds import Layout, WorldSpace
 
 
 def bot_game(profile: str, seed: int, stop: int | None = None, stock: int | None = None) -> Game:
@@ -253,7 +247,7 @@ def test_sampled_pasts_fit_the_history(profile: str) -> None:
 def test_pasts_read_only_what_the_seat_sees() -> None:
     """The engine's tracker replays the public events on a shadow deal with other hidden cards:
     its history gives the same weights as the real game's."""
-    from sixtysix_solver.tracker import HandTracker
+    from sixtysix_solver.knowledge.tracker import HandTracker
 
     g = bot_game("sixty-six", 3, stop=10)
     seat = g.to_act

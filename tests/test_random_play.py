@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from sixtysix_solver import PROFILES, Game
-from sixtysix_solver.cards import POINTS
-from sixtysix_solver.agents import random_action
+from sixtysix_solver.rules.cards import POINTS
+from sixtysix_solver.rules.random_play import random_action
 
 GAMES_PER_PROFILE = 300  # fully checked at every step; plus the fast games below
 FAST_GAMES_PER_PROFILE = 1500

@@ -16,15 +16,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sixtysix_solver import _core
-from sixtysix_solver.actions import Action, Kind
-from sixtysix_solver.agents import random_action
+from sixtysix_solver.rules.actions import Action, Kind
+from sixtysix_solver.rules.random_play import random_action
 from sixtysix_solver.errors import PositionError, SixtySixError
-from sixtysix_solver.game import Game
-from sixtysix_solver.profiles import PROFILES
-from sixtysix_solver.recommend import Recommendation, recommend, stock_in_play
-from sixtysix_solver.solve import Solver
-from sixtysix_solver.view import View
-from sixtysix_solver.worlds import WorldSpace, enumerate_layouts, layout_rows
+from sixtysix_solver.rules.game import Game
+from sixtysix_solver.rules.profiles import PROFILES
+from sixtysix_solver.advice.recommend import Recommendation, recommend, stock_in_play
+from sixtysix_solver.rules.solve import Solver
+from sixtysix_solver.knowledge.view import View
+from sixtysix_solver.knowledge.worlds import WorldSpace, enumerate_layouts, layout_rows
 
 
 def small_position(name: str, seed: int, cards: int, stock: int | None = None) -> Game | None:
@@ -246,7 +246,7 @@ def test_core_rejects_rows_that_do_not_fit() -> None:
 def test_ties_prefer_a_winning_claim_but_not_a_losing_one() -> None:
     # Equal values: a claim that wins ends the hand at once; one that loses concedes a hand
     # the opponent might still misplay, so playing on comes first.
-    from sixtysix_solver.recommend import ActionStats, _best
+    from sixtysix_solver.advice.recommend import ActionStats, best_index as _best
 
     def stats(action: str, mean: float) -> ActionStats:
         return ActionStats(action=Action.parse(action), mean=mean, win=float(mean > 0),

@@ -14,12 +14,12 @@ import numpy as np
 import pytest
 
 from sixtysix_solver import Game, _core
-from sixtysix_solver.recommend import Recommendation, recommend
-from sixtysix_solver.view import View
-from sixtysix_solver.worlds import WorldSpace, first_layout
+from sixtysix_solver.advice.recommend import Recommendation, recommend
+from sixtysix_solver.knowledge.view import View
+from sixtysix_solver.knowledge.worlds import WorldSpace, first_layout
 
 # (the package's `recommend` attribute is the function: the module itself)
-R = sys.modules["sixtysix_solver.recommend"]
+R = sys.modules["sixtysix_solver.advice.recommend"]
 
 
 def _bench_recommend() -> Any:

@@ -10,20 +10,15 @@ from typing import Any
 import numpy as np
 import pytest
 
-from sixtysix_solver.closing import analyse_closing
+from sixtysix_solver.advice.closing import analyse_closing
 from sixtysix_solver.errors import SixtySixError
-from sixtysix_solver.game import Game
-from sixtysix_solver.history import History, HistoryError
-from sixtysix_solver.opponents import (
-    HeuristicModel,
-    ImplausibleHistoryError,
-    ModelError,
-    UniformModel,
-)
-from sixtysix_solver.pasts import PastWeights
-from sixtysix_solver.recommend import evaluate_lines, recommend
-from sixtysix_solver.view import View
-from sixtysix_solver.worlds import WorldSpace
+from sixtysix_solver.rules.game import Game
+from sixtysix_solver.knowledge.history import History, HistoryError
+from sixtysix_solver.advice.opponents import HeuristicModel, ImplausibleHistoryError, ModelError, UniformModel
+from sixtysix_solver.advice.pasts import PastWeights
+from sixtysix_solver.advice.recommend import evaluate_lines, recommend
+from sixtysix_solver.knowledge.view import View
+from sixtysix_solver.knowledge.worlds import WorldSpace
 
 from test_pasts import bot_game
 
@@ -97,7 +92,7 @@ def test_worlds_ruled_out_are_not_solved() -> None:
     """eps=0: the opponent plays exactly like the heuristic bot; worlds where it would have
     chosen otherwise get weight 0 and are left out."""
     g = Game.deal("schnapsen", seed=11)
-    from sixtysix_solver.bots import HeuristicAgent
+    from sixtysix_solver.agents import HeuristicAgent
 
     bot = HeuristicAgent()
     for _ in range(7):

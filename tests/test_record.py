@@ -17,16 +17,9 @@ from sixtysix_solver.errors import (
     ProfileError,
     SixtySixError,
 )
-from sixtysix_solver.game import Game
-from sixtysix_solver.notation import format_position, parse_position
-from sixtysix_solver.record import (
-    RECORD_HEADER,
-    format_record,
-    parse_record,
-    record_from_json,
-    record_to_dict,
-    record_to_json,
-)
+from sixtysix_solver.rules.game import Game
+from sixtysix_solver.notation.position import format_position, parse_position
+from sixtysix_solver.notation.record import RECORD_HEADER, format_record, parse_record, record_from_json, record_to_dict, record_to_json
 from test_notation import games, random_game
 
 FAST = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from sixtysix_solver import Game, SearchLimitError, SixtySixError
-from sixtysix_solver.agents import random_action
-from sixtysix_solver.solve import Solver, solve, solve_many
+from sixtysix_solver.rules.random_play import random_action
+from sixtysix_solver.rules.solve import Solver, solve, solve_many
 
 
 def position(profile: str, seed: int, moves: int) -> Game:

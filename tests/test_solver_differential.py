@@ -75,9 +75,9 @@ from reference.bridge import reference_of
 from reference.engine import A_CLAIM, RefState
 from reference.minimax import solve as ref_solve
 from sixtysix_solver import PROFILES, Game, Profile, get_profile
-from sixtysix_solver.actions import Action, Kind
-from sixtysix_solver.notation import format_position
-from sixtysix_solver.solve import Solver, solve_many
+from sixtysix_solver.rules.actions import Action, Kind
+from sixtysix_solver.notation.position import format_position
+from sixtysix_solver.rules.solve import Solver, solve_many
 
 POSITIONS = int(os.environ.get("SIXTYSIX_SOLVER_POSITIONS", "2000"))
 SALT = os.environ.get("SIXTYSIX_SOLVER_SALT", "")

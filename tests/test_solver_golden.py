@@ -18,8 +18,8 @@ from typing import Any, cast
 import pytest
 
 from sixtysix_solver import PROFILES, Game
-from sixtysix_solver.notation import format_position, parse_position
-from sixtysix_solver.solve import Objective, Solver, solve_many
+from sixtysix_solver.notation.position import format_position, parse_position
+from sixtysix_solver.rules.solve import Objective, Solver, solve_many
 
 DATA = json.loads(
     (Path(__file__).parent / "data" / "solver_golden.json").read_text(encoding="utf-8")

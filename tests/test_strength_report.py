@@ -7,7 +7,7 @@ import importlib.util
 import sys
 from pathlib import Path
 
-from sixtysix_solver.arena import load_results
+from sixtysix_solver.play.arena import load_results
 
 ROOT = Path(__file__).resolve().parents[1]
 

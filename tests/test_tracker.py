@@ -15,14 +15,14 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from sixtysix_solver import Game, View
-from sixtysix_solver.actions import Action, Kind
-from sixtysix_solver.agents import random_action
-from sixtysix_solver.cards import Card
+from sixtysix_solver.rules.actions import Action, Kind
+from sixtysix_solver.rules.random_play import random_action
+from sixtysix_solver.rules.cards import Card
 from sixtysix_solver.errors import IllegalActionError, PositionError, SixtySixError
-from sixtysix_solver.notation import format_position, parse_position
-from sixtysix_solver.profiles import PROFILES
-from sixtysix_solver.tracker import ContradictionError, HandTracker
-from sixtysix_solver.worlds import WorldSpace
+from sixtysix_solver.notation.position import format_position, parse_position
+from sixtysix_solver.rules.profiles import PROFILES
+from sixtysix_solver.knowledge.tracker import ContradictionError, HandTracker
+from sixtysix_solver.knowledge.worlds import WorldSpace
 
 TWO = [p.name for p in PROFILES.values() if p.players == 2]
 MORE = [p.name for p in PROFILES.values() if p.players > 2]

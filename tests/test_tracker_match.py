@@ -9,14 +9,14 @@ import pytest
 from test_tracker import TWO, _feed, _follow, _long_action, _tracker_for
 
 from sixtysix_solver import Game, View
-from sixtysix_solver.actions import Action, Kind
-from sixtysix_solver.agents import random_action
-from sixtysix_solver.cards import Card
+from sixtysix_solver.rules.actions import Action, Kind
+from sixtysix_solver.rules.random_play import random_action
+from sixtysix_solver.rules.cards import Card
 from sixtysix_solver.errors import IllegalActionError
-from sixtysix_solver.facts import revealed_by_play
-from sixtysix_solver.profiles import Profile, get_profile
-from sixtysix_solver.tracker import ContradictionError, HandTracker
-from sixtysix_solver.tracker_match import Infeasible, exact_deal
+from sixtysix_solver.knowledge.facts import revealed_by_play
+from sixtysix_solver.rules.profiles import Profile, get_profile
+from sixtysix_solver.knowledge.tracker import ContradictionError, HandTracker
+from sixtysix_solver.knowledge.matching import Infeasible, exact_deal
 
 # Legal games that the sampled repairs alone could not follow (a fuzz run of about 40,000
 # games found them): a void revealed early, then a card of that suit drawn or played later.

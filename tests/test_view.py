@@ -10,24 +10,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sixtysix_solver.actions import Action, Kind
-from sixtysix_solver.agents import random_action
-from sixtysix_solver.cards import Card
+from sixtysix_solver.rules.actions import Action, Kind
+from sixtysix_solver.rules.random_play import random_action
+from sixtysix_solver.rules.cards import Card
 from sixtysix_solver.errors import NotationError, PositionError, ProfileError, SixtySixError
-from sixtysix_solver.game import Game
-from sixtysix_solver.profiles import PROFILES, get_profile
-from sixtysix_solver.view import (
-    FULL,
-    Holds,
-    Lack,
-    View,
-    format_view,
-    parse_view,
-    public_fields,
-    revealed_by_play,
-    top_mask,
-)
-from sixtysix_solver.worlds import first_layout, is_consistent, sample_layouts
+from sixtysix_solver.rules.game import Game
+from sixtysix_solver.rules.profiles import PROFILES, get_profile
+from sixtysix_solver.knowledge.facts import FULL, Holds, Lack, revealed_by_play, top_mask
+from sixtysix_solver.knowledge.view import View, format_view, public_fields
+from sixtysix_solver.knowledge.worlds import parse_view
+from sixtysix_solver.knowledge.worlds import first_layout, is_consistent, sample_layouts
 
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

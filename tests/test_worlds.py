@@ -11,26 +11,15 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from sixtysix_solver.actions import Action, Kind
-from sixtysix_solver.agents import random_action
-from sixtysix_solver.cards import Card
+from sixtysix_solver.rules.actions import Action, Kind
+from sixtysix_solver.rules.random_play import random_action
+from sixtysix_solver.rules.cards import Card
 from sixtysix_solver.errors import PositionError, SixtySixError
-from sixtysix_solver.game import Game
-from sixtysix_solver.profiles import PROFILES, get_profile
-from sixtysix_solver.solve import solve
-from sixtysix_solver.view import View, format_view
-from sixtysix_solver.worlds import (
-    Layout,
-    TooManyWorldsError,
-    WorldSpace,
-    count_worlds,
-    enumerate_layouts,
-    enumerate_worlds,
-    is_consistent,
-    layout_of,
-    sample_layouts,
-    sample_worlds,
-)
+from sixtysix_solver.rules.game import Game
+from sixtysix_solver.rules.profiles import PROFILES, get_profile
+from sixtysix_solver.rules.solve import solve
+from sixtysix_solver.knowledge.view import View, format_view
+from sixtysix_solver.knowledge.worlds import Layout, TooManyWorldsError, WorldSpace, count_worlds, enumerate_layouts, enumerate_worlds, is_consistent, layout_of, sample_layouts, sample_worlds
 
 Key = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
 
@@ -170,7 +159,7 @@ def test_counts_match_brute_force(name: str) -> None:
 
 def test_facts_with_budgets_match_brute_force() -> None:
     """Facts of every kind written by hand, including budgets, overlapping sets and pairs."""
-    from sixtysix_solver.view import parse_view
+    from sixtysix_solver.knowledge.worlds import parse_view
 
     g = next(positions("four-hand", 21, lambda g: len(g.fields()["hands"][0]) == 2
                        and g.phase == "lead"))

@@ -1,15 +1,24 @@
 """sixtysix_solver: rules engine, exact solver and advice engine for Sixty-Six and its family.
 
+The public names below load their modules on first use, so that ``import sixtysix_solver`` (and
+the command line's ``--help``) stays fast; the layers live in the subpackages ``rules``,
+``notation``, ``knowledge``, ``advice``, ``agents``, ``play``, ``protocol`` and ``cli``
+(``docs/architecture.md``).
+
 >>> from sixtysix_solver import Game
 >>> g = Game.deal("schnapsen", seed=1)
 >>> g.profile.name, g.to_act, len(g.legal_actions()) > 0
 ('schnapsen', 1, True)
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from ._version import __version__
-from .actions import Action, Kind
-from .cards import Card
 from .errors import (
+    AgentError,
     IllegalActionError,
     NotationError,
     PositionError,
@@ -17,26 +26,87 @@ from .errors import (
     SearchLimitError,
     SixtySixError,
 )
-from .closing import ClosingAnalysis, analyse_closing
-from .game import Game, HandResult
-from .history import History, HistoryError
-from .match import HandOutcomes, MatchEquity
-from .opponents import HeuristicModel, ModelError, OpponentModel, UniformModel, parse_opponent_model
-from .profiles import PROFILES, Profile, get_profile, profile_names
-from .recommend import ActionStats, Recommendation, evaluate_lines, match_utility, recommend
-from .solve import BatchResult, Solver, SolveResult, solve, solve_many
-from .view import View, format_view, parse_view
-from .worlds import count_worlds, enumerate_worlds, sample_worlds
+
+if TYPE_CHECKING:  # the same names as _LAZY, for type checkers
+    from .rules.actions import Action, Kind
+    from .rules.cards import Card
+    from .advice.closing import ClosingAnalysis, analyse_closing
+    from .rules.game import Game, HandResult
+    from .knowledge.history import History, HistoryError
+    from .advice.equity import HandOutcomes, MatchEquity
+    from .advice.opponents import HeuristicModel, ModelError, OpponentModel, UniformModel, parse_opponent_model
+    from .rules.profiles import PROFILES, Profile, get_profile, profile_names
+    from .advice.recommend import ActionStats, Recommendation, evaluate_lines, match_utility, recommend
+    from .rules.solve import BatchResult, Solver, SolveResult, solve, solve_many
+    from .knowledge.view import View, format_view
+    from .knowledge.worlds import count_worlds, enumerate_worlds, parse_view, sample_worlds
+    from .notation.position import format_position, parse_position, position_from_json, position_to_json
+    from .agents import Agent, AgentSpec
+
+#: Public name -> the module that defines it (imported on first use).
+_LAZY: dict[str, str] = {
+    "Action": "rules.actions",
+    "Kind": "rules.actions",
+    "Card": "rules.cards",
+    "ClosingAnalysis": "advice.closing",
+    "analyse_closing": "advice.closing",
+    "Game": "rules.game",
+    "HandResult": "rules.game",
+    "History": "knowledge.history",
+    "HistoryError": "knowledge.history",
+    "HandOutcomes": "advice.equity",
+    "MatchEquity": "advice.equity",
+    "HeuristicModel": "advice.opponents",
+    "ModelError": "advice.opponents",
+    "OpponentModel": "advice.opponents",
+    "UniformModel": "advice.opponents",
+    "parse_opponent_model": "advice.opponents",
+    "PROFILES": "rules.profiles",
+    "Profile": "rules.profiles",
+    "get_profile": "rules.profiles",
+    "profile_names": "rules.profiles",
+    "ActionStats": "advice.recommend",
+    "Recommendation": "advice.recommend",
+    "evaluate_lines": "advice.recommend",
+    "match_utility": "advice.recommend",
+    "recommend": "advice.recommend",
+    "BatchResult": "rules.solve",
+    "Solver": "rules.solve",
+    "SolveResult": "rules.solve",
+    "solve": "rules.solve",
+    "solve_many": "rules.solve",
+    "View": "knowledge.view",
+    "format_view": "knowledge.view",
+    "count_worlds": "knowledge.worlds",
+    "enumerate_worlds": "knowledge.worlds",
+    "parse_view": "knowledge.worlds",
+    "sample_worlds": "knowledge.worlds",
+    "format_position": "notation.position",
+    "parse_position": "notation.position",
+    "position_from_json": "notation.position",
+    "position_to_json": "notation.position",
+    "Agent": "agents",
+    "AgentSpec": "agents",
+}
 
 __all__ = [
     "__version__",
-    "analyse_closing",
     "Action",
     "ActionStats",
+    "Agent",
+    "AgentError",
+    "AgentSpec",
+    "analyse_closing",
     "BatchResult",
     "Card",
     "ClosingAnalysis",
+    "count_worlds",
+    "enumerate_worlds",
+    "evaluate_lines",
+    "format_position",
+    "format_view",
     "Game",
+    "get_profile",
     "HandOutcomes",
     "HandResult",
     "HeuristicModel",
@@ -44,32 +114,43 @@ __all__ = [
     "HistoryError",
     "IllegalActionError",
     "Kind",
+    "match_utility",
     "MatchEquity",
     "ModelError",
     "NotationError",
     "OpponentModel",
-    "PROFILES",
+    "parse_opponent_model",
+    "parse_position",
+    "parse_view",
+    "position_from_json",
+    "position_to_json",
     "PositionError",
     "Profile",
+    "profile_names",
     "ProfileError",
+    "PROFILES",
+    "recommend",
     "Recommendation",
+    "sample_worlds",
     "SearchLimitError",
     "SixtySixError",
-    "SolveResult",
-    "Solver",
-    "UniformModel",
-    "View",
-    "count_worlds",
-    "enumerate_worlds",
-    "evaluate_lines",
-    "format_view",
-    "get_profile",
-    "match_utility",
-    "parse_opponent_model",
-    "parse_view",
-    "profile_names",
-    "recommend",
-    "sample_worlds",
     "solve",
     "solve_many",
+    "Solver",
+    "SolveResult",
+    "UniformModel",
+    "View",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

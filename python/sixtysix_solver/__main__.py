@@ -1,5 +1,4 @@
-"""``python -m sixtysix_solver ...``: the ``sixtysix`` command."""
+from .cli.main import main
 
-from .cli import main
-
-main()
+if __name__ == "__main__":
+    main()

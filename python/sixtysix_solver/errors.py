@@ -38,3 +38,11 @@ class SearchLimitError(SixtySixError):
 
 
 __all__.append("SearchLimitError")
+
+
+class AgentError(SixtySixError):
+    """A bad agent spec or argument, an agent given something other than a view, or an agent
+    that chose an illegal action."""
+
+
+__all__.append("AgentError")

@@ -17,7 +17,7 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(_HERE, "..", "..", "python"))
 sys.path.insert(0, os.path.join(_HERE, ".."))
 
-from sixtysix_solver.profiles import PROFILES, get_profile  # noqa: E402
+from sixtysix_solver.rules.profiles import PROFILES, get_profile  # noqa: E402
 
 from reference.engine import (  # noqa: E402
     A_CLAIM, A_CLOSE, A_DRAW, A_EXCHANGE, A_PASS, RefState, SplitMix64, a_marry, a_play,

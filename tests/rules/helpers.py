@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from sixtysix_solver.game import Game
-from sixtysix_solver.profiles import get_profile
+from sixtysix_solver.rules.game import Game
+from sixtysix_solver.rules.profiles import get_profile
 
 SUITS = "CDHS"
 RANKS = "ATKQJ987"

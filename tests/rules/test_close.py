@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from sixtysix_solver.game import Game
+from sixtysix_solver.rules.game import Game
 
 from .helpers import NO_STOCK_PROFILES, STOCK_PROFILES, legal, legal_cards, make, play
 

@@ -10,8 +10,8 @@ from collections import Counter
 import pytest
 
 from sixtysix_solver.errors import SixtySixError
-from sixtysix_solver.game import Game
-from sixtysix_solver.profiles import get_profile
+from sixtysix_solver.rules.game import Game
+from sixtysix_solver.rules.profiles import get_profile
 
 from .helpers import ALL_PROFILES, NO_STOCK_PROFILES, STOCK_PROFILES, as_text, make, play
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from sixtysix_solver.game import Game
+from sixtysix_solver.rules.game import Game
 
 from .helpers import cards_of, make, play, stock_of
 

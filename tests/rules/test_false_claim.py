@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from sixtysix_solver.game import Game
+from sixtysix_solver.rules.game import Game
 
 from .helpers import STOCK_PROFILES, make, play, race
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from sixtysix_solver.game import Game
+from sixtysix_solver.rules.game import Game
 
 from .helpers import (
     STOCK_PROFILES, act, cards_of, legal, make, play, race, stock_of,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from sixtysix_solver.game import Game
+from sixtysix_solver.rules.game import Game
 
 from .helpers import ALL_PROFILES, STOCK_PROFILES, play_out, side_of, taken_points
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from sixtysix_solver.profiles import get_profile
+from sixtysix_solver.rules.profiles import get_profile
 
 from .helpers import ALL_PROFILES, race
 

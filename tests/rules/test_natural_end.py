@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from sixtysix_solver.game import Game
+from sixtysix_solver.rules.game import Game
 
 from .helpers import (
     POINTS, RANKS, make, normal_rate, play_out, race, side_of, side_tricks,

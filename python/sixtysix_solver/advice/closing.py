@@ -1,0 +1,180 @@
+"""Does closing win? The value of closing the stock now, over every world that fits the
+player's view, against going on.
+
+Once the stock is closed its order no longer matters, so closing is valued over the worlds
+that differ in where the hidden cards lie, not in the order of the stock: exactly, by solving
+each of them, when there are at most ``exact_limit`` (12,376 at sixty-six's first lead), else
+on a seeded sample. Going on (every other legal action, the best of them reported) is valued
+by perfect-information Monte Carlo on sampled worlds with the stock in order. Before drawing,
+where the rules allow closing there, "close after drawing" (draw, then close) is valued too.
+
+Every world is solved with open cards from the decision on (the perfect-information
+assumption of :mod:`sixtysix_solver.advice.recommend`): the figures credit both players with play
+that knows the hidden cards.
+
+>>> from sixtysix_solver import Game
+>>> from sixtysix_solver.knowledge.view import View
+>>> g = Game.deal("sixty-six", seed=1)
+>>> a = analyse_closing(View.from_game(g, g.to_act), worlds=8, seed=1)
+>>> a.close.worlds, a.close.exact, a.verdict
+(12376, True, 'continue')
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..rules.actions import Action, Kind
+from ..errors import SixtySixError
+from ..rules.game import Game
+from ..knowledge.history import History
+from .opponents import OpponentModel
+from .recommend import ActionStats, Recommendation, evaluate_lines, opponent_weights, view_of
+from ..knowledge.view import View
+from ..knowledge.worlds import WorldSpace
+
+__all__ = ["ClosingAnalysis", "ClosingOption", "analyse_closing"]
+
+CLOSE = Action(Kind.CLOSE)
+DRAW = Action(Kind.DRAW)
+
+
+@dataclass(frozen=True)
+class ClosingOption:
+    """One way to act, valued over worlds: ``name`` (``"close now"``, ``"close after
+    drawing"`` or ``"go on"``), the actions, and their figures (see
+    :class:`~sixtysix_solver.advice.recommend.ActionStats`); ``exact``: every world was solved."""
+
+    name: str
+    line: tuple[Action, ...]
+    stats: ActionStats
+    worlds: int
+    total_worlds: int
+    exact: bool
+
+    @property
+    def mean(self) -> float:
+        return self.stats.mean
+
+    @property
+    def win(self) -> float:
+        return self.stats.win
+
+
+@dataclass(frozen=True)
+class ClosingAnalysis:
+    """Closing against going on for the player to act. ``verdict``: ``"close"``,
+    ``"continue"``, ``"either"`` (exactly equal) or ``"too close to call"`` (the difference
+    lies inside the sampling noise); ``after_drawing`` is set when the player may close before drawing."""
+
+    seat: int
+    close: ClosingOption
+    after_drawing: ClosingOption | None
+    go_on: ClosingOption
+    verdict: str
+    seconds: float
+
+    @property
+    def options(self) -> tuple[ClosingOption, ...]:
+        return tuple(o for o in (self.close, self.after_drawing, self.go_on) if o is not None)
+
+
+def _option(name: str, rec: Recommendation, index: int) -> ClosingOption:
+    s = rec.actions[index]
+    return ClosingOption(name, s.line, s, rec.worlds, rec.total_worlds, rec.exact)
+
+
+def _interval(o: ClosingOption) -> tuple[float, float]:
+    return o.stats.ci if o.stats.ci is not None else (o.mean, o.mean)
+
+
+def _verdict(close: ClosingOption, rivals: list[ClosingOption]) -> str:
+    best = max(rivals, key=lambda o: o.mean)
+    lo, hi = _interval(close)
+    rlo, rhi = _interval(best)
+    if lo > rhi or (close.exact and best.exact and close.mean > best.mean):
+        return "close"
+    if hi < rlo or (close.exact and best.exact and close.mean < best.mean):
+        return "continue"
+    if close.exact and best.exact:
+        return "either"
+    return "too close to call"
+
+
+def analyse_closing(
+    position: View | Game,
+    *,
+    worlds: int = 200,
+    close_worlds: int = 100_000,
+    seed: int = 0,
+    time_limit: float | None = None,
+    threads: int | None = None,
+    on_progress: Callable[[str, Recommendation], None] | None = None,
+    stop: threading.Event | None = None,
+    opponent_model: OpponentModel | None = None,
+    history: History | None = None,
+) -> ClosingAnalysis:
+    """Value closing now against going on for the player to act, who must be allowed to close.
+
+    ``close_worlds``: the most worlds for closing (solved exactly when at most this many fit
+    the view, else sampled); ``worlds``: sampled worlds for going on (and for closing after
+    drawing); ``time_limit`` applies to going on, closing is always finished. ``on_progress``
+    receives the part being valued (``"close now"``, ...) and its figures so far.
+    ``opponent_model``/``history`` weight the worlds of every part as in
+    :func:`~sixtysix_solver.advice.recommend.recommend`.
+    """
+    start = time.perf_counter()
+    view = view_of(position)
+    # Built once here: every part shares its history and its cached weights.
+    weights = opponent_weights(position, view, opponent_model, history, seed)
+    probe = next(WorldSpace(view, stock_order=False).layouts(None)).game(view)
+    legal = probe.legal_actions()
+    if CLOSE not in legal:
+        raise SixtySixError(
+            "the player to act may not close the stock here (closing is for the leader, "
+            "with the stock open, when the rules allow it)"
+        )
+
+    def report(name: str) -> Callable[[Recommendation], None] | None:
+        if on_progress is None:
+            return None
+        cb = on_progress
+        return lambda rec: cb(name, rec)
+
+    shared = dict(seed=seed, threads=threads, stop=stop, weights=weights)
+    close_rec = evaluate_lines(
+        view, [[CLOSE]], stock_order=False, worlds=close_worlds, on_progress=report("close now"),
+        **shared,  # type: ignore[arg-type]
+    )
+    close = _option("close now", close_rec, 0)
+
+    after: ClosingOption | None = None
+    if DRAW in legal:
+        g = probe.clone()
+        g.apply(DRAW)
+        if not g.is_over and g.to_act == view.seat and g.is_legal(CLOSE):
+            rec = evaluate_lines(
+                view, [[DRAW, CLOSE]], worlds=worlds, time_limit=time_limit,
+                on_progress=report("close after drawing"), **shared,  # type: ignore[arg-type]
+            )
+            after = _option("close after drawing", rec, 0)
+
+    others = [[a] for a in legal if a != CLOSE]
+    go_rec = evaluate_lines(
+        view, others, worlds=worlds, time_limit=time_limit, on_progress=report("go on"),
+        **shared,  # type: ignore[arg-type]
+    )
+    best = max(range(len(others)), key=lambda i: go_rec.actions[i].mean)
+    go_on = _option("go on", go_rec, best)
+    rivals = [go_on] + ([after] if after is not None else [])
+    return ClosingAnalysis(
+        seat=view.seat,
+        close=close,
+        after_drawing=after,
+        go_on=go_on,
+        verdict=_verdict(close, rivals),
+        seconds=time.perf_counter() - start,
+    )

@@ -1,0 +1,151 @@
+"""Models of the other players: how likely each action was, given what the player saw.
+
+An :class:`OpponentModel` gives ``probability(view, action)``: the chance that the player whose
+:class:`~sixtysix_solver.knowledge.view.View` this is (the player to act) chooses ``action``. Worlds are
+weighted by the product of these probabilities over the other players' past actions
+(:mod:`sixtysix_solver.advice.pasts`), so that a world in which the opponent's choices look natural
+counts more than one in which they look odd. A model should give 0 to an action that is not
+legal in the view: that rules out pasts in which the player could not have made it.
+
+* :class:`UniformModel`: every action equally likely whatever the hand (likelihood 1): the
+  choices carry no information, every figure stays as without a model.
+* :class:`HeuristicModel`: the :class:`~sixtysix_solver.agents.HeuristicAgent`'s choice with
+  probability ``1 - eps``, the rest spread evenly over the other legal actions.
+
+Any object with a ``probability(view, action) -> float`` method is a model.
+
+>>> from sixtysix_solver import Game, View
+>>> g = Game.deal("schnapsen", seed=3)
+>>> m = parse_opponent_model("heuristic:0.3")
+>>> v = View.from_game(g)
+>>> [(str(a), round(m.probability(v, a), 3)) for a in g.legal_actions()][:3]
+[('AD', 0.05), ('JD', 0.7), ('TH', 0.05)]
+>>> parse_opponent_model("heuristic:2")
+Traceback (most recent call last):
+...
+sixtysix_solver.advice.opponents.ModelError: eps must be a number from 0 to 1, got 2.0
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from ..rules.actions import Action
+from ..knowledge.legal import legal_actions
+from .club import club_choice
+from ..errors import SixtySixError
+from ..knowledge.view import View
+
+if TYPE_CHECKING:
+    from ..rules.game import Game
+
+__all__ = ["HeuristicModel", "ImplausibleHistoryError", "ModelError", "OpponentModel",
+           "UniformModel", "implausible", "model_name", "weighting_for",
+           "parse_opponent_model"]
+
+
+class ModelError(SixtySixError):
+    """A bad opponent model or model parameter."""
+
+
+class ImplausibleHistoryError(ModelError):
+    """The opponent model gives the observed actions probability 0 in every world tried: the
+    history is impossible under it (a caller can fall back to unweighted worlds)."""
+
+
+def model_name(model: object) -> str:
+    """A model's short name (its ``name`` attribute, else its class name)."""
+    return str(getattr(model, "name", type(model).__name__))
+
+
+def implausible(model: object, tried: str) -> ImplausibleHistoryError:
+    """The error for a model that rules out ``tried`` (e.g. "every world")."""
+    hint = "; try a larger eps" if isinstance(model, HeuristicModel) else ""
+    return ImplausibleHistoryError(
+        f"the opponent model {model_name(model)} rules out {tried}: the observed actions are "
+        f"(nearly) impossible under it{hint}"
+    )
+
+
+@runtime_checkable
+class OpponentModel(Protocol):
+    """How likely a player is to choose an action, from that player's view alone."""
+
+    def probability(self, view: View, action: Action) -> float:
+        """The probability (0..1) that ``view``'s seat, which is to act, chooses ``action``."""
+        ...  # pragma: no cover
+
+
+class UniformModel:
+    """No information in the choices: likelihood 1 for every action (weights are all 1)."""
+
+    name = "uniform"
+
+    def probability(self, view: View, action: Action) -> float:
+        return 1.0
+
+    def __repr__(self) -> str:
+        return "UniformModel()"
+
+
+class HeuristicModel:
+    """The heuristic bot, softened: its choice with probability ``1 - eps``, each other legal
+    action ``eps / (legal - 1)`` (an only legal action 1), an illegal one 0."""
+
+    def __init__(self, eps: float = 0.3) -> None:
+        if (not isinstance(eps, (int, float)) or isinstance(eps, bool) or math.isnan(eps)
+                or not 0.0 <= eps <= 1.0):
+            raise ModelError(f"eps must be a number from 0 to 1, got {eps!r}")
+        self.eps = float(eps)
+        self.name = f"heuristic:{self.eps:g}"
+
+    def probability(self, view: View, action: Action) -> float:
+        legal = legal_actions(view)
+        if action not in legal:
+            return 0.0
+        if len(legal) == 1:
+            return 1.0
+        choice = club_choice(view, legal)
+        return 1.0 - self.eps if action == choice else self.eps / (len(legal) - 1)
+
+    def __repr__(self) -> str:
+        return f"HeuristicModel(eps={self.eps!r})"
+
+
+def parse_opponent_model(text: str) -> OpponentModel | None:
+    """A model from its name: ``uniform``, ``heuristic`` (eps 0.3) or ``heuristic:EPS``;
+    ``none`` or ``off`` give ``None`` (no weighting)."""
+    if not isinstance(text, str):
+        raise ModelError(f"an opponent model is named by text, got {text!r}")
+    name, _, arg = text.strip().lower().partition(":")
+    if name in ("none", "off", ""):
+        if arg:
+            raise ModelError(f"{name or 'none'} takes no parameter")
+        return None
+    if name == "uniform":
+        if arg:
+            raise ModelError("uniform takes no parameter")
+        return UniformModel()
+    if name == "heuristic":
+        if not arg:
+            return HeuristicModel()
+        try:
+            eps = float(arg)
+        except ValueError:
+            raise ModelError(f"eps must be a number from 0 to 1, got {arg!r}") from None
+        return HeuristicModel(eps)
+    raise ModelError(f"unknown opponent model {text!r}: expected none, uniform or heuristic[:EPS]")
+
+
+def weighting_for(model_text: str | None, game: Game, seat: int | None = None) -> dict[str, Any]:
+    """The keyword arguments that weight a search's worlds by the model named ``model_text``
+    (``{}`` for none): the model and the hand's history from ``game`` at ``seat`` (default:
+    the player to act). Raises :class:`~sixtysix_solver.knowledge.history.HistoryError` when the game has
+    no usable history (it did not start at a deal)."""
+    from ..knowledge.history import History  # (history imports the view machinery; keep this module light)
+
+    model = parse_opponent_model(model_text) if model_text is not None else None
+    if model is None:
+        return {}
+    return {"opponent_model": model, "history": History.from_game(game, seat)}

@@ -1,0 +1,393 @@
+"""The pasts of a world: which cards another player held at each of its decisions.
+
+A world fixes the hidden cards *now*. To ask how likely another player's earlier choices were,
+we need what it held *then*: every card it ever held is in its hand now, was played, or was
+given up in an exchange, and each came from a *slot*: the deal, or one of its draws from the
+stock. (Cards that came face up, the trump card taken by an exchange or the face-up card drawn
+last, have a known arrival.) A card the player showed, played or gave up at action ``t`` must
+have arrived before ``t``: its *deadline*; a card never seen may come from any slot.
+
+Sorting the cards by deadline and letting each take one of the free slots open before its
+deadline, uniformly, gives every complete assignment the same probability, so the pasts are
+sampled uniformly among the deals that fit the history and the world; their number is the
+product of ``slots open before deadline_i - i`` (divided by the orders of the dealt hand, which
+is a set). Few enough of them are enumerated instead. With no stock the past follows from the
+world alone. The weight of a world is the average over its pasts of the product of the model's
+probabilities of the actions actually taken (:mod:`sixtysix_solver.advice.opponents`).
+
+With two decks the two copies of a card are told apart by deadline; a past in which swapping
+them gives another valid past of the same deal counts 1/2, so that deals, not labelings, are
+averaged.
+
+>>> from sixtysix_solver.rules.game import Game
+>>> from sixtysix_solver.knowledge.history import History
+>>> from sixtysix_solver.advice.opponents import HeuristicModel
+>>> g = Game.deal("schnapsen", seed=3)
+>>> for a in ["JD", "KD", "KS", "AD", "JC", "KC"]:
+...     g.apply(a)
+>>> h = History.from_game(g, 1)
+>>> space = PastSpace(h, 0)          # seat 0 was dealt 5 cards and drew 2 since
+>>> hand = g.hand(0)                  # one world: the real hand
+>>> space.count([c.code for c in hand])
+125
+>>> pw = PastWeights(h, HeuristicModel(0.3), seed=1)
+>>> from sixtysix_solver.knowledge.worlds import enumerate_layouts
+>>> lays = list(enumerate_layouts(h.view, stock_order=False))
+>>> ws = [pw.weight(lay.hands) for lay in lays]
+>>> len(ws), 0 < min(ws) < max(ws) <= 1, pw.exact
+(56, True, True)
+"""
+
+from __future__ import annotations
+
+import bisect
+import copy
+import math
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+import numpy as np
+import numpy.typing as npt
+
+from ..rules.actions import Kind
+from ..rules.seeds import derive_seed
+from ..rules.cards import RANKS
+
+from ..rules.game import Game
+from ..knowledge.history import Decision, History, HistoryError
+from .opponents import ModelError, OpponentModel
+
+__all__ = ["DEFAULT_PAST_LIMIT", "DEFAULT_PAST_SAMPLES", "Past", "PastSpace", "PastWeights",
+           "past_game"]
+
+DEFAULT_PAST_LIMIT = 512  # pasts of one hand enumerated when at most this many
+DEFAULT_PAST_SAMPLES = 32  # else this many sampled
+
+
+@dataclass(frozen=True)
+class Past:
+    """One past of one player: ``dealt`` (sorted codes) and ``drawn[j]``, the card of its
+    ``j``-th hidden draw; ``share`` is 1, or 1/2 for a two-deck labeling that counts half."""
+
+    dealt: tuple[int, ...]
+    drawn: tuple[int, ...]
+    share: float = 1.0
+
+
+class PastSpace:
+    """The slots, fixed arrivals and deadlines of one player in one history (world-independent),
+    and the pasts of one current hand."""
+
+    def __init__(self, history: History, player: int) -> None:
+        self.history = history
+        self.player = player
+        prof = history.profile
+        self.end = len(history.actions)
+        self.dealt = prof.hand_size
+        self.draw_times = [d.after + 1 for d in history.draws
+                           if d.player == player and d.card is None]
+        # Arrival time of every slot, in slot order: the dealt ones, then the draws.
+        self.slots = [0] * self.dealt + self.draw_times
+        self.fixed = [c for _, c in history.arrived[player]]
+        self.gone = [c for _, c in history.gone[player]]
+        # Per card: (time, cards of it that must have come from slots by then), from what was
+        # shown, used or given up (world-independent); the running maximum makes it monotone.
+        gone_before: Counter[int] = Counter()
+        gone_at = sorted(history.gone[player])
+        fixed_at = sorted(history.arrived[player])
+        need: dict[int, list[tuple[int, int]]] = {}
+        gi = 0
+        for t, cards in history.held[player]:
+            while gi < len(gone_at) and gone_at[gi][0] < t:
+                gone_before[gone_at[gi][1]] += 1
+                gi += 1
+            have = Counter(cards)
+            for c, k in have.items():
+                came = sum(1 for ft, fc in fixed_at if fc == c and ft <= t)
+                need.setdefault(c, []).append((t, gone_before[c] + k - came))
+        self.need: dict[int, list[tuple[int, int]]] = {}
+        for c, events in need.items():
+            run, out = 0, []
+            for t, k in sorted(events):
+                if k > run:
+                    run = k
+                    out.append((t, run))
+            self.need[c] = out
+        self.decisions = [d for d in history.decisions if d.player == player]
+        low = -1
+        if prof.exchange_rank != "none":
+            low = (int(history.start_fields["trump_card"]) >> 3) * 8 + RANKS.index(prof.exchange_rank)
+        self.low = low
+        self.lose_exchange = prof.exchange_lost_if_skipped
+        self._moments: list[tuple[int, tuple[int, ...], tuple[int, ...]]] | None = None
+
+    def instances(self, hand: Sequence[int]) -> list[tuple[int, int]]:
+        """The cards to place in slots as (deadline, card), by deadline; raises
+        :class:`HistoryError` when ``hand`` cannot be this player's hand after the history."""
+        ever = Counter(hand) + Counter(self.gone)
+        fixed = Counter(self.fixed)
+        if fixed - ever:
+            raise HistoryError("a world's hand lacks a card that came to the player face up")
+        slotted = ever - fixed
+        if sum(slotted.values()) != len(self.slots):
+            raise HistoryError("a world's hand does not fit the player's deal and draws")
+        out: list[tuple[int, int]] = []
+        for c, k in slotted.items():
+            ds: list[int] = []
+            for t, run in self.need.get(c, []):
+                ds.extend([t] * (run - len(ds)))
+            if len(ds) > k:
+                raise HistoryError("a world's hand lacks a card the player showed")
+            out.extend((d, c) for d in ds)
+            out.extend((self.end, c) for _ in range(k - len(ds)))
+        out.sort()
+        return out
+
+    def _open(self, deadline: int) -> int:
+        return bisect.bisect_right(self.slots, deadline)
+
+    def count(self, hand: Sequence[int]) -> int:
+        """The number of pasts (deals of this player's cards to its slots) of ``hand``."""
+        inst = self.instances(hand)
+        n = 1
+        for i, (d, _) in enumerate(inst):
+            n *= max(0, self._open(d) - i)
+        return n // math.factorial(self.dealt) if n else 0
+
+    def pasts(self, hand: Sequence[int]) -> Iterator[Past]:
+        """Every past of ``hand`` once (two-deck labelings that count half say so)."""
+        inst = self.instances(hand)
+        ndraw = len(self.draw_times)
+        drawn: list[int] = [-1] * ndraw
+        dealt: list[int] = []
+
+        def rec(i: int) -> Iterator[Past]:
+            if i == len(inst):
+                yield self._past(dealt, drawn, inst)
+                return
+            d, c = inst[i]
+            if len(dealt) < self.dealt:
+                dealt.append(c)
+                yield from rec(i + 1)
+                dealt.pop()
+            for j in range(self._open(d) - self.dealt):
+                if drawn[j] < 0:
+                    drawn[j] = c
+                    yield from rec(i + 1)
+                    drawn[j] = -1
+
+        return rec(0)
+
+    def sample(self, hand: Sequence[int], rng: random.Random) -> Past:
+        """One past of ``hand``, uniformly (as a labeled assignment; see :class:`Past`)."""
+        inst = self.instances(hand)
+        taken = [False] * len(self.slots)
+        place = [-1] * len(self.slots)
+        for i, (d, c) in enumerate(inst):
+            free = [s for s in range(self._open(d)) if not taken[s]]
+            s = free[rng.randrange(len(free))]
+            taken[s] = True
+            place[s] = c
+        return self._past(place[:self.dealt], place[self.dealt:], inst)
+
+    def _past(self, dealt: Sequence[int], drawn: Sequence[int], inst: Sequence[tuple[int, int]]) -> Past:
+        share = 1.0
+        if self.history.profile.copies > 1:
+            for c in set(drawn):
+                deadlines = [d for d, x in inst if x == c]
+                if len(deadlines) < 2:
+                    continue
+                times = sorted([0] * dealt.count(c)
+                               + [t for t, x in zip(self.draw_times, drawn) if x == c])
+                # the copies in different slots, and swapping them also meets the deadlines
+                if times[1] > 0 and times[1] <= deadlines[0]:
+                    share /= 2
+        return Past(tuple(sorted(dealt)), tuple(drawn), share)
+
+    def hands(self, past: Past) -> list[tuple[int, ...]]:
+        """The player's hand at each of its decisions in this past."""
+        if self._moments is None:
+            self._moments = self._decision_moments()
+        out = []
+        if self.history.profile.copies == 1:  # cards are unique: plain set arithmetic
+            for drawn_by, fixed, gone in self._moments:
+                held = [*past.dealt, *past.drawn[:drawn_by], *fixed]
+                out.append(tuple(sorted(c for c in held if c not in gone)))
+            return out
+        for drawn_by, fixed, gone in self._moments:
+            have = Counter(past.dealt)
+            have.update(past.drawn[:drawn_by])
+            have.update(fixed)
+            have.subtract(gone)
+            out.append(tuple(sorted(have.elements())))
+        return out
+
+    def _decision_moments(self) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+        """Per decision: how many of the player's draws had come, the face-up cards that had
+        come, and the cards gone from its hand before it."""
+        fixed_at = self.history.arrived[self.player]
+        gone_at = self.history.gone[self.player]
+        out = []
+        for d in self.decisions:
+            t = d.index
+            out.append((
+                bisect.bisect_right(self.draw_times, t),
+                tuple(c for at, c in fixed_at if at <= t),
+                tuple(c for at, c in gone_at if at < t),
+            ))
+        return out
+
+
+class PastWeights:
+    """Weights of worlds by how likely the other players' past actions were under ``model``.
+
+    ``weight(hands)`` (the world's hands, in seat order) is the average over the world's pasts of
+    the product of the model's probabilities of every action the other players took: exact when
+    a player's hand has at most ``past_limit`` pasts, else an unbiased estimate from
+    ``past_samples`` pasts drawn with a seed derived from ``seed`` and the hand (so the same
+    seed gives the same weights in any order). ``exact`` tells whether every weight so far was
+    exact."""
+
+    def __init__(
+        self,
+        history: History,
+        model: OpponentModel,
+        *,
+        seed: int = 0,
+        past_limit: int = DEFAULT_PAST_LIMIT,
+        past_samples: int = DEFAULT_PAST_SAMPLES,
+    ) -> None:
+        if not isinstance(history, History):
+            raise HistoryError(f"expected a History, got {type(history).__name__}")
+        if not callable(getattr(model, "probability", None)):
+            raise ModelError(
+                f"an opponent model needs a probability(view, action) method, got {model!r}"
+            )
+        for name, v, lo in (("past_limit", past_limit, 0), ("past_samples", past_samples, 1)):
+            if not isinstance(v, int) or isinstance(v, bool) or v < lo:
+                raise ModelError(f"{name} must be an integer of at least {lo}, got {v!r}")
+        self.history = history
+        self.model = model
+        self.seed = seed
+        self.past_limit = past_limit
+        self.past_samples = past_samples
+        self.exact = True
+        self.spaces = {p: PastSpace(history, p) for p in history.others()}
+        self._by_hand: dict[tuple[int, tuple[int, ...]], float] = {}
+        self._sampled: set[tuple[int, tuple[int, ...]]] = set()  # hands whose weight is estimated
+        self._probs: dict[tuple[int, int, tuple[int, ...], bool], float] = {}
+        self.model_calls = 0
+
+    def fork(self) -> PastWeights:
+        """The same weights with their caches shared, and ``exact`` afresh (it tells about the
+        weights the fork gives), for another run over the same history."""
+        twin = copy.copy(self)
+        twin.exact = True
+        return twin
+
+    def weight(self, hands: Sequence[Sequence[int]]) -> float:
+        """The weight of the world with these hands (the stock's order does not matter)."""
+        w = 1.0
+        for p, space in self.spaces.items():
+            if not space.decisions:
+                continue
+            # (plain ints: numpy scalars would seed the sampler differently, see derive_seed)
+            w *= self._player_weight(p, tuple(sorted(int(c) for c in hands[p])))
+            if w == 0.0:
+                break
+        return w
+
+    def rows(self, rows: npt.NDArray[np.uint8]) -> npt.NDArray[np.float64]:
+        """The weights of worlds given as the core's rows (every hand in seat order first)."""
+        sizes = self.history.view.hand_sizes
+        starts = np.cumsum([0, *sizes])
+        out = np.empty(len(rows))
+        for i, row in enumerate(rows):
+            hands = [row[starts[p]:starts[p + 1]].tolist() for p in range(len(sizes))]
+            out[i] = self.weight(hands)
+        return out
+
+    def _player_weight(self, p: int, hand: tuple[int, ...]) -> float:
+        key = (p, hand)
+        got = self._by_hand.get(key)
+        if got is not None:
+            if key in self._sampled:
+                self.exact = False
+            return got
+        space = self.spaces[p]
+        if space.count(hand) <= self.past_limit:
+            pasts = list(space.pasts(hand))
+        else:
+            rng = random.Random(derive_seed(self.seed, "pasts", p, hand))
+            pasts = [space.sample(hand, rng) for _ in range(self.past_samples)]
+            self.exact = False
+            self._sampled.add(key)
+        num = den = 0.0
+        for past in pasts:
+            num += past.share * self._likelihood(space, past)
+            den += past.share
+        w = num / den
+        self._by_hand[key] = w
+        return w
+
+    def _likelihood(self, space: PastSpace, past: Past) -> float:
+        lik = 1.0
+        lost = False
+        for d, hand in zip(space.decisions, space.hands(past)):
+            lik *= self._prob(d, hand, lost)
+            if lik == 0.0:
+                return 0.0
+            if (space.lose_exchange and d.could_exchange and space.low in hand
+                    and d.action.kind != Kind.EXCHANGE):
+                lost = True
+        return lik
+
+    def _prob(self, d: Decision, hand: tuple[int, ...], lost: bool) -> float:
+        key = (d.player, d.index, hand, lost)
+        got = self._probs.get(key)
+        if got is None:
+            view = d.view_with(self.history.profile, hand, lost)
+            raw = self.model.probability(view, d.action)
+            try:
+                got = float(raw)
+            except (TypeError, ValueError):
+                raise ModelError(
+                    f"the opponent model gave {raw!r} for {d.action}: not a probability"
+                ) from None
+            if not 0.0 <= got <= 1.0 or math.isnan(got):
+                raise ModelError(
+                    f"the opponent model gave probability {got!r} to {d.action}: not in [0, 1]"
+                )
+            self.model_calls += 1
+            self._probs[key] = got
+        return got
+
+
+def past_game(history: History, hands: Sequence[Sequence[int]], stock: Sequence[int],
+              aside: Sequence[int], pasts: dict[int, Past]) -> Game:
+    """The complete deal of one past (``pasts`` per other player) of the world with these
+    hands, stock and dead hand, as a fresh :class:`Game` (the history's actions not applied)."""
+    prof = history.profile
+    n = prof.players
+    f = dict(history.start_fields)
+    start_hands = [list(history.start_hand) if p == history.seat else [] for p in range(n)]
+    for p, past in pasts.items():
+        start_hands[p] = list(past.dealt)
+    top: list[int] = []
+    draw_no = {p: 0 for p in range(n)}
+    for d in history.draws:
+        if d.face_up:
+            continue
+        if d.card is not None:
+            top.append(d.card)
+        else:
+            top.append(pasts[d.player].drawn[draw_no[d.player]])
+            draw_no[d.player] += 1
+    start_stock: list[int] = []
+    if prof.stock_size:
+        start_stock = top + list(stock[:-1]) + [int(f["trump_card"])]
+    f["hands"] = start_hands
+    f["stock"] = start_stock
+    f["aside"] = list(aside)
+    return Game.from_fields(prof, f)

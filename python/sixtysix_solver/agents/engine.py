@@ -1,0 +1,216 @@
+"""The engine as an agent: PIMC (:func:`~sixtysix_solver.advice.recommend.recommend`) or ISMCTS
+(:func:`~sixtysix_solver.advice.ismcts.ismcts`) from the seat's view, at five strengths.
+
+>>> from sixtysix_solver import Game, View
+>>> a = EngineAgent(1, seed=2)
+>>> a.name, a.act(View.from_game(Game.deal("schnapsen", seed=3))) in Game.deal("schnapsen", seed=3).legal_actions()
+('engine:1', True)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from ..advice.club import club_choice
+from ..advice.ismcts import ismcts
+from ..advice.recommend import (
+    Recommendation, Utility, best_index, match_utility, paired_difference, recommend,
+)
+from ..errors import SearchLimitError, SixtySixError
+from ..knowledge.view import View
+from ..rules.actions import Action, Kind
+from .base import Agent, AgentError, AgentSpec, Param, register
+
+__all__ = ["EngineAgent", "ISMCTS_LEVELS", "PIMC_LEVELS"]
+
+PIMC_LEVELS = {1: 5, 2: 25, 3: 100, 4: 300, 5: 1000}
+ISMCTS_LEVELS = {1: 250, 2: 1250, 3: 5000, 4: 15000, 5: 50000}
+
+_ACE, _TEN, _KING, _QUEEN = 0, 1, 2, 3
+_DRAW = Action(Kind.DRAW)
+
+
+class EngineAgent(Agent):
+    """The engine from the seat's view: :func:`~sixtysix_solver.advice.recommend.recommend` (PIMC,
+    ``method="pimc"``) or :func:`~sixtysix_solver.advice.ismcts.ismcts` (``method="ismcts"``).
+
+    Strength: ``level`` 1-5 (:data:`PIMC_LEVELS` worlds or :data:`ISMCTS_LEVELS` iterations per
+    decision), or ``worlds`` / ``iterations`` directly. ``time_limit`` caps each decision in
+    seconds (the result then depends on the machine's speed: leave it out for reproducible
+    matches). ``threads``: solver threads per decision (1 by default, so that parallel matches
+    do not compete for cores). ``match=True`` (PIMC only): when the view carries the match
+    score, choose the action most likely to win the match (``recommend``'s match-aware
+    utility from the profile's match equity table) instead of the most game points; without a
+    score or a table it falls back to game points. ``closewin=p`` (PIMC only): close only when
+    closing wins the hand in at least a share ``p`` of the worlds, else take the best other
+    action. PIMC solves every world with the cards known, so it overrates closing, after which
+    the closer must play blind to the other hand; this is the club player's "close when sure".
+    ``anchor=z`` (PIMC only): play the heuristic club player's choice unless the engine's best
+    action beats it by more than ``z`` standard errors, paired over the worlds solved (exact
+    figures need only be better). With few worlds, as at the early leads of a long hand under a
+    time cap, the engine's ranking is mostly noise and the club player's rules do better.
+    A decision with one legal action is not searched; each search is seeded from the agent's
+    random stream, so the agent is deterministic for its seed."""
+
+    def __init__(
+        self,
+        level: int | None = None,
+        *,
+        worlds: int | None = None,
+        iterations: int | None = None,
+        time_limit: float | None = None,
+        method: str = "pimc",
+        seed: int = 0,
+        threads: int = 1,
+        rollout: str = "solver",
+        c: float = 0.7,
+        match: bool = False,
+        closewin: float | None = None,
+        anchor: float | None = None,
+    ) -> None:
+        super().__init__(seed)
+        if method not in ("pimc", "ismcts"):
+            raise AgentError(f"method must be pimc or ismcts, got {method!r}")
+        budget = worlds if method == "pimc" else iterations
+        other = iterations if method == "pimc" else worlds
+        if other is not None:
+            raise AgentError(f"{method} takes {'worlds' if method == 'pimc' else 'iterations'}, "
+                             f"not {'iterations' if method == 'pimc' else 'worlds'}")
+        if level is not None and budget is not None:
+            raise AgentError("give a level or a budget, not both")
+        if level is not None:
+            levels = PIMC_LEVELS if method == "pimc" else ISMCTS_LEVELS
+            if level not in levels or isinstance(level, bool):
+                raise AgentError(f"level must be 1 to 5, got {level!r}")
+            budget = levels[level]
+        if budget is None:
+            budget = (PIMC_LEVELS if method == "pimc" else ISMCTS_LEVELS)[3]
+            level = 3
+        if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
+            name = "worlds" if method == "pimc" else "iterations"
+            raise AgentError(f"{name} must be a positive integer, got {budget!r}")
+        if time_limit is not None and (
+            not isinstance(time_limit, (int, float)) or isinstance(time_limit, bool)
+            or not time_limit > 0
+        ):
+            raise AgentError(f"time must be positive seconds, got {time_limit!r}")
+        if not isinstance(threads, int) or isinstance(threads, bool) or not 1 <= threads <= 256:
+            raise AgentError(f"threads must be 1 to 256, got {threads!r}")
+        if rollout not in ("solver", "random"):
+            raise AgentError(f"rollout must be solver or random, got {rollout!r}")
+        if not isinstance(c, (int, float)) or isinstance(c, bool) or c < 0:
+            raise AgentError(f"c must be a number >= 0, got {c!r}")
+        if not isinstance(match, bool):
+            raise AgentError(f"match must be true or false, got {match!r}")
+        if match and method != "pimc":
+            raise AgentError("match-aware choice is a PIMC (engine) option")
+        if closewin is not None and (
+            not isinstance(closewin, (int, float)) or isinstance(closewin, bool)
+            or not 0 <= closewin <= 1
+        ):
+            raise AgentError(f"closewin must be a share from 0 to 1, got {closewin!r}")
+        if closewin is not None and method != "pimc":
+            raise AgentError("closewin is a PIMC (engine) option")
+        if anchor is not None and (
+            not isinstance(anchor, (int, float)) or isinstance(anchor, bool)
+            or not 0 <= anchor < math.inf
+        ):
+            raise AgentError(f"anchor must be a number of standard errors >= 0, got {anchor!r}")
+        if anchor is not None and method != "pimc":
+            raise AgentError("anchor is a PIMC (engine) option")
+        self.method = method
+        self.level = level
+        self.budget = budget
+        self.time_limit = time_limit
+        self.threads = threads
+        self.rollout = rollout
+        self.c = float(c)
+        self.match = match
+        self.closewin = None if closewin is None else float(closewin)
+        self.anchor = None if anchor is None else float(anchor)
+        self.name = str(self.spec)
+
+    @property
+    def spec(self) -> AgentSpec:
+        kind = "engine" if self.method == "pimc" else "ismcts"
+        params: dict[str, Any] = {}
+        if self.level is not None:
+            params["level"] = self.level
+        else:
+            params["worlds" if self.method == "pimc" else "iterations"] = self.budget
+        if self.time_limit is not None:
+            params["time"] = self.time_limit
+        if self.threads != 1:
+            params["threads"] = self.threads
+        if self.match:
+            params["match"] = True
+        if self.closewin is not None:
+            params["closewin"] = self.closewin
+        if self.anchor is not None:
+            params["anchor"] = self.anchor
+        if self.method == "ismcts":
+            if self.rollout != "solver":
+                params["rollout"] = self.rollout
+            if self.c != 0.7:
+                params["c"] = self.c
+        return AgentSpec(kind, tuple(sorted(params.items())))
+
+    def _utility(self, view: View) -> Utility | None:
+        """The match-aware utility for this view, or None (game points)."""
+        if not self.match or view.match is None or view.profile.sides != 2:
+            return None
+        try:
+            return match_utility(view)
+        except SixtySixError:  # no match equity table for this profile: game points
+            return None
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        seed = self.rng.getrandbits(63)
+        try:
+            if self.method == "pimc":
+                utility = self._utility(view)
+                rec = recommend(view, worlds=self.budget, seed=seed, time_limit=self.time_limit,
+                                threads=self.threads, utility=utility)
+                best = rec.best
+                if self.closewin is not None and best.kind == Kind.CLOSE:
+                    close = next(a for a in rec.actions if a.action == best)
+                    others = [a for a in rec.actions if a.action.kind != Kind.CLOSE]
+                    if close.win < self.closewin and others:
+                        best = others[best_index(others)].action  # recommend's own tie-breaks
+                if self.anchor is not None:
+                    club = club_choice(view, legal)
+                    if club != best and not _ahead(rec, best, club, self.anchor, utility):
+                        best = club
+                return best
+            return ismcts(view, iterations=self.budget, seed=seed, time_limit=self.time_limit,
+                          rollout=self.rollout, c=self.c).best  # type: ignore[arg-type]
+        except SearchLimitError:
+            # The time ran out before one world was solved: play the club player's card.
+            return club_choice(view, legal)
+
+
+def _ahead(rec: Recommendation, a: Action, b: Action, z: float, utility: Utility | None) -> bool:
+    """Does ``a`` beat ``b`` by more than ``z`` standard errors, paired over the same worlds?"""
+    mean, se = paired_difference(rec, a, b, utility)
+    return mean > z * se
+
+
+def _builder(method: str) -> Any:
+    def build(p: dict[str, Param], seed: int) -> Agent:
+        kw: dict[str, Any] = {
+            "method": method, "seed": seed, "time_limit": p.get("time"),
+            "threads": p.get("threads", 1),
+        }
+        for k in ("worlds", "iterations", "rollout", "c", "match", "closewin", "anchor"):
+            if k in p:
+                kw[k] = p[k]
+        return EngineAgent(p.get("level"), **kw)  # type: ignore[arg-type]
+    return build
+
+
+register("engine")(_builder("pimc"))
+register("ismcts")(_builder("ismcts"))

@@ -1,0 +1,38 @@
+"""What every ``sixtysix`` command shares: the Typer app, the console, common options and the
+one way to fail (one line on standard error, an exit code)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from ..rules.profiles import parse_overrides
+
+__all__ = [
+    "DealerOpt", "ProfileOpt", "SeedOpt", "app", "console", "fail", "parse_override_options",
+]
+
+app = typer.Typer(
+    help="Rules engine and solver for Sixty-Six, Schnapsen and their family.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console()
+
+ProfileOpt = Annotated[str, typer.Option("--profile", "-p", help="Profile name (see `profiles`).")]
+SeedOpt = Annotated[int, typer.Option("--seed", "-s", min=0, help="Seed of the deal.")]
+DealerOpt = Annotated[int, typer.Option("--dealer", min=0, help="Dealer's seat.")]
+
+
+def fail(err: Exception | str, code: int = 2) -> typer.Exit:
+    console.print(f"[red]error:[/red] {escape(str(err))}", soft_wrap=True)
+    return typer.Exit(code)
+
+
+
+def parse_override_options(items: list[str]) -> dict[str, object]:
+    """Knob overrides from repeated ``--set knob=value`` options."""
+    return parse_overrides(",".join(items))

@@ -1,0 +1,1 @@
+"""The notation layer: position text and JSON for games, and game records."""

@@ -1,0 +1,1 @@
+"""Whole games and matches: the arena (duplicate matches, statistics, Elo) and reviews."""

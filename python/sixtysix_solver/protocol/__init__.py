@@ -1,0 +1,1 @@
+"""The engine protocol: a line protocol for front-ends that embed the engine."""

@@ -1,0 +1,104 @@
+"""Cards: a rank and a suit, parsed from and formatted to short text.
+
+Ranks are ``A T K Q J 9 8 7`` (high to low), suits ``C D H S``. A card's *code* is
+``suit * 8 + rank`` with rank 0 for the ace; the compiled core only speaks codes.
+
+>>> Card.parse("10h")
+Card.parse('TH')
+>>> str(Card.parse("K♠")), Card.parse("QD").points, Card.parse("AS").code
+('KS', 3, 24)
+>>> format_cards(parse_cards("AH 9C th"))
+'9C TH AH'
+>>> Card.parse("1H")
+Traceback (most recent call last):
+...
+sixtysix_solver.errors.NotationError: bad card '1H': expected a rank (A T K Q J 9 8 7, or 10) and a suit (C D H S)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from ..errors import NotationError
+
+RANKS = "ATKQJ987"
+SUITS = "CDHS"
+POINTS = (11, 10, 4, 3, 2, 0, 0, 0)
+_SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
+
+
+class Card(NamedTuple):
+    """A card. ``rank`` 0..7 (ace..seven), ``suit`` 0..3 (clubs, diamonds, hearts, spades)."""
+
+    rank: int
+    suit: int
+
+    @classmethod
+    def from_code(cls, code: int) -> Card:
+        if not isinstance(code, int) or not 0 <= code < 32:
+            raise NotationError(f"bad card code {code!r}: expected 0..31")
+        return cls(code & 7, code >> 3)
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        t = text.strip().upper()
+        if t[:2] == "10":
+            t = "T" + t[2:]
+        if len(t) == 2 and t[1] in _SUIT_SYMBOLS:
+            t = t[0] + _SUIT_SYMBOLS[t[1]]
+        if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
+            raise NotationError(
+                f"bad card {text!r}: expected a rank (A T K Q J 9 8 7, or 10) and a suit (C D H S)"
+            )
+        return cls(RANKS.index(t[0]), SUITS.index(t[1]))
+
+    @property
+    def code(self) -> int:
+        return self.suit * 8 + self.rank
+
+    @property
+    def points(self) -> int:
+        return POINTS[self.rank]
+
+    def __str__(self) -> str:
+        return RANKS[self.rank] + SUITS[self.suit]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+def parse_suit(text: str) -> int:
+    """A suit letter or symbol to its number: ``parse_suit('h') == 2``."""
+    t = text.strip().upper()
+    t = _SUIT_SYMBOLS.get(t, t)
+    if len(t) != 1 or t not in SUITS:
+        raise NotationError(f"bad suit {text!r}: expected one of C D H S")
+    return SUITS.index(t)
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Cards separated by spaces or commas; ``-`` or an empty text is no card."""
+    items = text.replace(",", " ").split()
+    if items == ["-"]:
+        return []
+    return [Card.parse(t) for t in items]
+
+
+def sort_key(card: Card) -> tuple[int, int]:
+    """Suit order C D H S, low to high within a suit."""
+    return (card.suit, -card.rank)
+
+
+def format_cards(cards: Iterable[Card], *, keep_order: bool = False) -> str:
+    """Cards as text, sorted by suit and rank unless ``keep_order``; ``-`` for none."""
+    seq = list(cards) if keep_order else sorted(cards, key=sort_key)
+    return " ".join(str(c) for c in seq) if seq else "-"
+
+
+def codes(cards: Iterable[Card]) -> list[int]:
+    return [c.code for c in cards]
+
+
+def from_codes(values: Iterable[int]) -> list[Card]:
+    return [Card.from_code(v) for v in values]

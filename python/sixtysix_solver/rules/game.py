@@ -1,0 +1,306 @@
+"""The state API: one hand of any profile, backed by the compiled core.
+
+>>> g = Game.deal("sixty-six", seed=7)
+>>> g.to_act, g.phase, len(g.hand(1)), len(g.stock), str(g.trump_card)
+(1, 'lead', 6, 12, 'QH')
+>>> [str(a) for a in g.legal_actions()]
+['KC', 'JC', 'QD', 'JD', '9D', 'AH', 'close']
+>>> g.apply("AH"); g.apply("TS"); g.phase, g.to_act
+('draw', 1)
+>>> g.undo(), g.phase
+(Action.parse('TS'), 'follow')
+>>> g.apply("close")
+Traceback (most recent call last):
+...
+sixtysix_solver.errors.IllegalActionError: close is not legal for player 0 (phase follow); legal: AD TD AS TS KS JS
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .. import _core
+from .actions import Action
+from .cards import Card, codes, from_codes
+from ..errors import IllegalActionError, NotationError, SixtySixError
+from .position_text import format_fields, parse_fields
+from .profiles import Profile, get_profile
+
+ActionLike = Action | str | int
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a finished hand was scored.
+
+    ``points``: game points received per side (sides are players, except partners with four
+    players: side = seat % 2). ``returns``: zero-sum result per player. ``carry_out``: points a
+    drawn hand passes on to the next hand's winner. ``reason``: how the hand ended.
+    """
+
+    points: tuple[int, ...]
+    returns: tuple[int, ...]
+    carry_out: int
+    reason: str
+
+    @property
+    def winner(self) -> int | None:
+        """The side that scored, or ``None`` when nobody did (or everybody but one did)."""
+        scored = [s for s, p in enumerate(self.points) if p > 0]
+        return scored[0] if len(scored) == 1 else None
+
+
+def _rules(profile: Profile) -> Any:
+    return _core.RuleSet(profile.knobs())
+
+
+def _check_seat(value: int, players: int, name: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+        raise SixtySixError(f"{name} must be a seat from 0 to {players - 1}, got {value!r}")
+    return value
+
+
+class Game:
+    """One hand in progress: who acts, legal actions, apply and undo, the result.
+
+    Build it with :meth:`deal` (seeded), :meth:`from_deal` (explicit cards) or
+    :meth:`from_position` (the position notation).
+    """
+
+    def __init__(self, profile: Profile, state: Any, start: dict[str, Any]) -> None:
+        self.profile = profile
+        self._state = state
+        self._start = start  # fields of the starting position, for records
+        self._history: list[Any] = []
+        self._actions: list[Action] = []
+        #: The match score per side before this hand (``None``: not part of a match); the
+        #: notations write it, match-aware advice reads it.
+        self.match_score: tuple[int, ...] | None = None
+
+    # --- construction -------------------------------------------------------------------
+    @classmethod
+    def deal(
+        cls, profile: str | Profile = "sixty-six", *, seed: int, dealer: int = 0, carry: int = 0,
+    ) -> Game:
+        """A seeded deal: the same seed and profile always give the same cards."""
+        prof = get_profile(profile)
+        if not isinstance(seed, int) or not 0 <= seed < 2**64:
+            raise SixtySixError(f"seed must be an integer from 0 to 2**64-1, got {seed!r}")
+        rules = _rules(prof)
+        _check_seat(dealer, prof.players, "dealer")
+        d = _core.seeded_deal(rules, dealer, seed)
+        state = _core.State.from_deal(
+            rules, dealer, d["hands"], d["stock"], d["aside"], d["trump_card"], carry
+        )
+        return cls(prof, state, state.fields())
+
+    @classmethod
+    def from_deal(
+        cls,
+        profile: str | Profile,
+        *,
+        dealer: int,
+        hands: Sequence[Sequence[Card | str]],
+        stock: Sequence[Card | str] = (),
+        aside: Sequence[Card | str] = (),
+        trump_card: Card | str | None = None,
+        carry: int = 0,
+    ) -> Game:
+        """An explicit deal. ``stock`` is top first with the face-up trump card last; without a
+        stock, ``trump_card`` is the dealer's shown card (default: the dealer's last card)."""
+        prof = get_profile(profile)
+        rules = _rules(prof)
+
+        def cc(cards: Sequence[Card | str]) -> list[int]:
+            return codes(Card.parse(c) if isinstance(c, str) else c for c in cards)
+
+        tc = -1
+        if trump_card is not None:
+            tc = (Card.parse(trump_card) if isinstance(trump_card, str) else trump_card).code
+        elif prof.stock_size == 0 and len(hands) > dealer >= 0:
+            tc = cc(hands[dealer])[-1] if hands[dealer] else -1
+        state = _core.State.from_deal(
+            rules, dealer, [cc(h) for h in hands], cc(stock), cc(aside), tc, carry
+        )
+        return cls(prof, state, state.fields())
+
+    @classmethod
+    def from_fields(cls, profile: str | Profile, fields: dict[str, Any]) -> Game:
+        """A position from every field (see ``docs/notation.md``); validated by the core."""
+        prof = get_profile(profile)
+        state = _core.State.from_fields(_rules(prof), fields)
+        return cls(prof, state, state.fields())
+
+    # --- the state API --------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.profile.players
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or ``None`` when the hand is over."""
+        p: int = self._state.to_act
+        return None if p < 0 else p
+
+    @property
+    def phase(self) -> str:
+        """``lead``, ``follow``, ``draw``, ``show``, ``end`` or ``over`` (docs/engine.md)."""
+        phase: str = self._state.phase
+        return phase
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self._state.over)
+
+    @property
+    def strict(self) -> bool:
+        """Whether strict play (follow, head, trump) applies now."""
+        return bool(self._state.strict)
+
+    def legal_action_codes(self) -> list[int]:
+        codes_: list[int] = self._state.legal_actions()
+        return codes_
+
+    def legal_actions(self) -> list[Action]:
+        return [Action.from_code(c) for c in self._state.legal_actions()]
+
+    def parse_action(self, action: ActionLike) -> Action:
+        """Text, code or :class:`Action` to an :class:`Action` (legality is not checked)."""
+        if isinstance(action, Action):
+            return action
+        if isinstance(action, int) and not isinstance(action, bool):
+            return Action.from_code(action)
+        if isinstance(action, str):
+            return Action.parse(action)
+        raise NotationError(f"bad action {action!r}: expected text, a code or an Action")
+
+    def is_legal(self, action: ActionLike) -> bool:
+        try:
+            a = self.parse_action(action)
+        except NotationError:
+            return False
+        return bool(self._state.is_legal(a.code))
+
+    def apply(self, action: ActionLike) -> None:
+        """Play an action; raises :class:`IllegalActionError` (naming the legal ones) if it
+        is not legal now."""
+        a = self.parse_action(action)
+        if not self._state.is_legal(a.code):
+            if self.is_over:
+                raise IllegalActionError(f"{a} is not legal: the hand is over")
+            legal = " ".join(str(x) for x in self.legal_actions())
+            raise IllegalActionError(
+                f"{a} is not legal for player {self.to_act} (phase {self.phase}); legal: {legal}"
+            )
+        # Saved states are never changed again: apply to a fresh copy (clones share history).
+        self._history.append(self._state)
+        self._state = self._state.copy()
+        self._state.apply(a.code)
+        self._actions.append(a)
+
+    def undo(self) -> Action:
+        """Take back the last action and return it."""
+        if not self._history:
+            raise IllegalActionError("nothing to undo: no action was applied to this game")
+        self._state = self._history.pop()
+        return self._actions.pop()
+
+    def clone(self) -> Game:
+        g = Game(self.profile, self._state.copy(), self._start)
+        g._history = list(self._history)
+        g._actions = list(self._actions)
+        g.match_score = self.match_score
+        return g
+
+    @property
+    def core(self) -> Any:
+        """The compiled core's state of the current position: the handle that the solver and
+        the world pool take. Treat it as read-only (apply actions through the game)."""
+        return self._state
+
+    @property
+    def actions(self) -> list[Action]:
+        """Every action applied since the start position, in order."""
+        return list(self._actions)
+
+    @property
+    def start_fields(self) -> dict[str, Any]:
+        return dict(self._start)
+
+    # --- what is on the table ----------------------------------------------------------------
+    def fields(self) -> dict[str, Any]:
+        """Every field of the position (the basis of the notation and JSON)."""
+        f: dict[str, Any] = self._state.fields()
+        return f
+
+    def fields_cards(self, key: str, player: int | None = None) -> list[Card]:
+        """The cards of one card field (``hands``, ``known``, ``taken``, ``stock``, ``aside``...),
+        for one player where the field is per player."""
+        value = self.fields()[key]
+        if player is not None:
+            _check_seat(player, self.players, "player")
+            value = value[player]
+        return from_codes(value)
+
+    def hand(self, player: int) -> list[Card]:
+        _check_seat(player, self.players, "player")
+        return from_codes(self.fields()["hands"][player])
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        return [from_codes(h) for h in self.fields()["hands"]]
+
+    @property
+    def stock(self) -> list[Card]:
+        """The stock, top first; the last card is the face-up one."""
+        return from_codes(self.fields()["stock"])
+
+    @property
+    def trick(self) -> list[Card]:
+        return from_codes(self.fields()["trick"])
+
+    @property
+    def trump_suit(self) -> int:
+        return int(self.fields()["trump_card"]) >> 3
+
+    @property
+    def trump_card(self) -> Card:
+        return Card.from_code(self.fields()["trump_card"])
+
+    def scores(self) -> list[int]:
+        """Each side's score: card points taken + credited marriages + bonuses."""
+        s: list[int] = self._state.scores()
+        return s
+
+    def tricks_won(self) -> list[int]:
+        return [len(t) // self.players for t in self.fields()["taken"]]
+
+    @property
+    def result(self) -> HandResult | None:
+        if not self.is_over:
+            return None
+        f = self.fields()
+        return HandResult(tuple(f["points"]), tuple(f["returns"]), f["carry_out"], f["reason"])
+
+    def perft(self, depth: int) -> int:
+        """Distinct action sequences of length ``depth`` (a finished hand is one leaf)."""
+        if not isinstance(depth, int) or not 0 <= depth <= 64:
+            raise SixtySixError(f"perft depth must be 0..64, got {depth!r}")
+        n: int = self._state.perft(depth)
+        return n
+
+    def __repr__(self) -> str:
+        return f"Game.from_position({format_fields(self.profile, self.fields(), self.match_score)!r})"
+
+    @classmethod
+    def from_position(cls, text: str) -> Game:
+        """The game at the position written in ``text`` (the position notation,
+        ``docs/notation.md``), ``match_score`` set from its ``match=`` token. Raises
+        :class:`NotationError` for text that cannot be read and :class:`PositionError` for a
+        position that cannot happen."""
+        profile, fields, match = parse_fields(text)
+        game = cls.from_fields(profile, fields)
+        game.match_score = match
+        return game

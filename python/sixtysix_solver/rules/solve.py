@@ -1,0 +1,167 @@
+"""Exact solving of open-card positions (every card's place known).
+
+Values are for the side to act (with three players: the player to act against the other two
+together). Objectives: ``"game_points"`` (the hand's zero-sum result, carry included),
+``"win"`` (+1 win, 0 nobody scores, -1 loss) and ``"card_points"`` (the side's score when
+every card has been played, claims ignored; with three hands it includes the dead hand's points
+for the player who took most tricks, as the natural end counts them).
+
+>>> from sixtysix_solver import Game
+>>> g = Game.deal("schnapsen", seed=4)
+>>> r = solve(g)
+>>> r.value, r.player, [str(a) for a in r.best]
+(-1, 1, ['AC', 'TC', 'QC', 'QD', 'JH'])
+>>> max(av.value for av in r.actions) == r.value, len(r.pv) > 0
+(True, True)
+>>> batch = solve_many([g, g.clone()], threads=2)
+>>> batch.values.tolist()
+[-1, -1]
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from .. import _core
+from .actions import Action
+from ..errors import SixtySixError
+from .game import Game
+
+Objective = Literal["game_points", "win", "card_points"]
+_OBJECTIVES = ("game_points", "win", "card_points")
+
+
+@dataclass(frozen=True)
+class ActionValue:
+    action: Action
+    value: int
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The exact value of a position and, on request, of every legal action."""
+
+    value: int
+    player: int
+    objective: str
+    actions: tuple[ActionValue, ...]
+    pv: tuple[Action, ...]
+    nodes: int
+    seconds: float
+    side: int
+    sides: int
+
+    @property
+    def best(self) -> tuple[Action, ...]:
+        """The actions that reach the value (empty when action values were not asked for)."""
+        return tuple(av.action for av in self.actions if av.value == self.value)
+
+    def value_for_side(self, side: int) -> int:
+        """The value signed for one side (two-sided games only: the result is zero-sum)."""
+        if self.sides != 2 or self.objective == "card_points":
+            raise SixtySixError("values per side exist for two-sided game-point objectives only")
+        if side not in (0, 1):
+            raise SixtySixError(f"side must be 0 or 1, got {side!r}")
+        return self.value if side == self.side else -self.value
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    values: npt.NDArray[np.int16]
+    nodes: npt.NDArray[np.uint64]
+    aborted: npt.NDArray[np.bool_]
+
+
+def _check(objective: str, node_limit: int | None, time_limit: float | None) -> tuple[int, float]:
+    if objective not in _OBJECTIVES:
+        raise SixtySixError(f"unknown objective {objective!r}: use one of {', '.join(_OBJECTIVES)}")
+    if node_limit is not None and (not isinstance(node_limit, int) or node_limit < 1):
+        raise SixtySixError(f"node_limit must be a positive integer, got {node_limit!r}")
+    if time_limit is not None and not time_limit > 0:
+        raise SixtySixError(f"time_limit must be positive seconds, got {time_limit!r}")
+    return node_limit or 0, float(time_limit or 0.0)
+
+
+class Solver:
+    """A solver with its own transposition table (``tt_mib`` MiB, allocated once).
+
+    One solve runs at a time per solver (calls from several threads wait for each other);
+    use one solver per thread, or :func:`solve`, which keeps one per thread.
+    """
+
+    def __init__(self, tt_mib: int = 64) -> None:
+        if not isinstance(tt_mib, int) or not 1 <= tt_mib <= 65536:
+            raise SixtySixError(f"tt_mib must be an integer from 1 to 65536, got {tt_mib!r}")
+        self._core = _core.Solver(tt_mib)
+        self.tt_mib = tt_mib
+
+    def solve(
+        self,
+        game: Game,
+        *,
+        objective: Objective = "game_points",
+        actions: bool = True,
+        pv: bool = True,
+        node_limit: int | None = None,
+        time_limit: float | None = None,
+    ) -> SolveResult:
+        """Solve ``game``'s current position exactly; raises
+        :class:`~sixtysix_solver.errors.SearchLimitError` if a limit stops the search."""
+        nodes, seconds = _check(objective, node_limit, time_limit)
+        out = self._core.solve(game.core, objective, nodes, seconds, actions, pv)
+        to_act = game.to_act
+        assert to_act is not None
+        return SolveResult(
+            value=int(out["value"]),
+            player=to_act,
+            objective=objective,
+            actions=tuple(ActionValue(Action.from_code(c), int(v)) for c, v in out["actions"]),
+            pv=tuple(Action.from_code(c) for c in out["pv"]),
+            nodes=int(out["nodes"]),
+            seconds=float(out["seconds"]),
+            side=to_act % 2 if game.players == 4 else to_act,
+            sides=game.profile.sides,
+        )
+
+
+_local = threading.local()
+
+
+def solve(game: Game, **kwargs: object) -> SolveResult:
+    """Solve with this thread's default :class:`Solver` (64 MiB table); see
+    :meth:`Solver.solve` for the options."""
+    solver = getattr(_local, "solver", None)
+    if solver is None:
+        solver = _local.solver = Solver()
+    return solver.solve(game, **kwargs)  # type: ignore[arg-type]
+
+
+def solve_many(
+    games: Sequence[Game],
+    *,
+    objective: Objective = "game_points",
+    threads: int = 1,
+    tt_mib: int = 4,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+) -> BatchResult:
+    """Solve many positions in one call (C++ threads, the GIL released): exact values for the
+    side to act in each, node counts, and which positions a limit stopped (their value is 0)."""
+    nodes, seconds = _check(objective, node_limit, time_limit)
+    if not isinstance(threads, int) or not 1 <= threads <= 256:
+        raise SixtySixError(f"threads must be an integer from 1 to 256, got {threads!r}")
+    states = []
+    for g in games:
+        if not isinstance(g, Game):
+            raise SixtySixError(f"solve_many needs Game objects, got {type(g).__name__}")
+        states.append(g.core)
+    values, node_counts, aborted = _core.solve_batch(
+        states, objective, threads, tt_mib, nodes, seconds
+    )
+    return BatchResult(values, node_counts, aborted)
