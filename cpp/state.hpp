@@ -97,7 +97,7 @@ struct State {
   void apply(Action a);
   // Hand the lead to p (the partner's show window first, where the profile has one).
   void start_lead(int p);
-  // strict.cpp: play the card `code` in a two-player strict-phase position (stock closed or
+  // strict_state.cpp: play the card `code` in a two-player strict-phase position (stock closed or
   // used up, no marriage to declare): the same result as apply(PLAY) without its general cases.
   void play_strict2(int code);
 
