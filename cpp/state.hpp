@@ -95,6 +95,8 @@ struct State {
   bool is_legal(Action a) const;
   // Apply a legal action (unchecked: call is_legal first for untrusted input).
   void apply(Action a);
+  // apply() for untrusted input: IllegalActionError unless `a` is a legal action code here.
+  void apply_checked(int a);
   // Hand the lead to p (the partner's show window first, where the profile has one).
   void start_lead(int p);
   // strict_state.cpp: play the card `code` in a two-player strict-phase position (stock closed or
