@@ -17,7 +17,6 @@ std::atomic<bool> g_dominance{true};
 void set_dominance(bool on) { g_dominance.store(on, std::memory_order_relaxed); }
 bool dominance() { return g_dominance.load(std::memory_order_relaxed); }
 
-
 // Score dominance. With two players and the game-point or win objective, a position's value
 // for player_ does not fall when player_'s score grows or the other's shrinks, all else equal:
 // claims come true sooner and never later; the stakes of a close (set by the other side's
