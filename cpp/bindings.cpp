@@ -414,11 +414,7 @@ PYBIND11_MODULE(_core, m) {
       .def("is_legal", [](const PyState& ps, int a) {
         return a >= 0 && a < 512 && ps.s.is_legal(static_cast<Action>(a));
       })
-      .def("apply", [](PyState& ps, int a) {
-        if (a < 0 || a >= 512 || !ps.s.is_legal(static_cast<Action>(a)))
-          throw IllegalActionError("action code " + std::to_string(a) + " is not legal here");
-        ps.s.apply(static_cast<Action>(a));
-      }, py::arg("action"))
+      .def("apply", [](PyState& ps, int a) { ps.s.apply_checked(a); }, py::arg("action"))
       .def("scores", [](const PyState& ps) {
         std::vector<int> out;
         for (int q = 0; q < ps.s.R().sides; ++q) out.push_back(ps.s.side_score(q));

@@ -1,6 +1,6 @@
 #include "bounds.hpp"
 
-#include "strict.hpp"
+#include "strict_state.hpp"
 
 namespace ss {
 
@@ -259,7 +259,7 @@ int best_return(const S& s, const Outlook& o, int x, int* memo) {
   return -(1 + s.carry);
 }
 
-// The general State and the strict phase's compact one (strict.hpp).
+// The general State and the strict phase's compact one (strict_state.hpp).
 template Outlook outlook(const State&);
 template int best_return(const State&, const Outlook&, int, int*);
 template int best_return(const Strict2&, const Outlook&, int, int*);

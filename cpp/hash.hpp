@@ -1,4 +1,4 @@
-// Mixing steps for the position keys of the transposition table (search.cpp and strict.cpp):
+// Mixing steps for the position keys of the transposition table (search.cpp, strict_domain.cpp):
 // a multiply-xorshift step per word, and a final avalanche so that every key bit depends on
 // every input bit (the low bits pick the bucket).
 #pragma once

@@ -1,8 +1,13 @@
+// The exact search (search.hpp) over any State: the yes/no driver (exact), ab() with its
+// enhanced transposition cutoffs, key(), the last trick, the sure-bounds, claim and failed-close
+// cutoffs that the strict search shares, card-point values, the principal variation. Moves and
+// their order come from ordering.cpp; the two-player strict phase is handed to strict_search.cpp.
 #include "search.hpp"
 #include "hash.hpp"
 
 #include "bounds.hpp"
 #include "card_reach.hpp"
+#include "ordering.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -19,8 +24,6 @@ std::uint64_t g_stat[64][4];
 
 namespace {
 
-constexpr Action kNoMove = 0xFFFF;
-
 int cards_in_play(const State& s) { return s.card_count() + s.trick_len; }
 
 // Enhanced transposition cutoffs where more than this many cards are left (hands, trick,
@@ -29,19 +32,10 @@ int cards_in_play(const State& s) { return s.card_count() + s.trick_len; }
 // fewer ~10-20%, sixty-six whole-deal median ~20%, schnapsen's ~9%.)
 constexpr int kEtcMinCards = 16;
 
-int open_bucket(const State& s) { return std::min(s.stock_len() >> 1, 15); }
-
 // No side can score more: every card, the last-trick bonus, every marriage at the higher value.
 int most_points(const RuleSet& r) {
   const int marriage = r.marriage_royal > r.marriage_common ? r.marriage_royal : r.marriage_common;
   return card_points(r.deck) + r.last_trick_bonus + kSuits * r.copies * marriage;
-}
-
-// The close (if any) moves behind the other actions but claims, the others keeping their order.
-void close_last(Action* buf, int n) {
-  int i = 0;
-  while (i < n && kind_of(buf[i]) != CLOSE) ++i;
-  for (; i + 1 < n && kind_of(buf[i + 1]) != CLAIM; ++i) std::swap(buf[i], buf[i + 1]);
 }
 
 }  // namespace
@@ -308,7 +302,7 @@ template bool Search::one_at_most(const State&, int) const;
 template bool Search::one_at_most(const Strict2&, int) const;
 
 std::uint64_t Search::key(const State& s, bool scores) const {
-  if (strict_on_ && strict_domain(s)) return strict_key(s, scores);  // (its own key: strict.cpp)
+  if (strict_on_ && strict_domain(s)) return strict_key(s, scores);  // (its own key: strict_domain.cpp)
   const RuleSet& r = s.R();
   std::uint64_t h = scores ? 0x243F6A8885A308D3ULL : 0x13198A2E03707344ULL;
   for (int p = 0; p < s.n(); ++p) h = mix(h, s.hand[p] + static_cast<std::uint64_t>(p));
@@ -353,104 +347,6 @@ std::uint64_t Search::key(const State& s, bool scores) const {
   if (s.aside) h = mix(h, s.aside);  // the dead hand scores at the end
   if (s.stock_open()) h = mix(h, stock_salt_);
   return fmix(h);
-}
-
-// Legal actions worth searching, best first. Drops claims for CARD_POINTS and, once the stock
-// is out of play, all but one of a run of equivalent cards (0-point cards of one suit with no
-// other player's card between them among the cards still in play).
-int Search::moves(const State& s, Action* buf) const {
-  Action all[kMaxActions];
-  const int k = s.legal_actions(all);
-  if (k == 1 && kind_of(all[0]) != CLAIM) {  // forced: nothing to order
-    buf[0] = all[0];
-    return 1;
-  }
-  const int p = s.to_act;
-  Mask in_play = 0;
-  for (int q = 0; q < s.n(); ++q) in_play |= s.hand[q];
-  for (int i = 0; i < s.trick_len; ++i) in_play |= bit(s.trick[i]);
-  const bool merge = !s.stock_open();
-  const bool strict_two = s.n() == 2 && s.strict() && !s.stock_open();
-  // Current best card of the trick (for followers).
-  int best = -1;
-  for (int i = 0; i < s.trick_len; ++i)
-    if (best < 0 || beats(s.trick[i], s.trick[best], s.trump_suit)) best = i;
-  const bool partner_winning =
-      best >= 0 && s.side((s.leader + best) % s.n()) == s.side(p) && s.n() == 4;
-  int trick_pts = 0;
-  for (int i = 0; i < s.trick_len; ++i) trick_pts += kPoints[rank_of(s.trick[i])];
-
-  int scores[kMaxActions];
-  int n = 0;
-  for (int i = 0; i < k; ++i) {
-    const Action a = all[i];
-    int sc = 0;
-    switch (kind_of(a)) {
-      case PLAY: {
-        const int c = arg_of(a);
-        const int rank = c & 7, suit = c >> 3;
-        if (merge && rank >= NINE) {  // an equivalent higher 0-point card of ours is kept
-          bool skip = false;
-          for (int up = rank - 1; up >= NINE; --up) {
-            const Mask m = in_play & code_mask(code_of(suit, up));
-            if (!m) continue;
-            skip = (s.hand[p] & m) != 0 && !(m & ~s.hand[p]);
-            break;
-          }
-          if (skip) continue;
-        }
-        const int pts = kPoints[rank];
-        if (s.trick_len == 0) {
-          sc = 4 * pts - (suit == s.trump_suit ? 30 : 0);
-          if (strict_two) {  // a lead nobody can beat takes the trick
-            const Mask others = in_play & ~s.hand[p];
-            const Mask same = others & suit_mask(suit);
-            const bool master = !(same & higher_in_suit(c)) && !(same & code_mask(c));
-            if (master && (suit == s.trump_suit || same || !(others & suit_mask(s.trump_suit))))
-              sc += 60;
-          }
-        } else if (beats(c, s.trick[best], s.trump_suit)) {
-          sc = 100 + trick_pts + pts - (suit == s.trump_suit ? 12 : 0) - (partner_winning ? 150 : 0);
-        } else {
-          sc = partner_winning ? pts : -2 * pts;
-        }
-        const std::uint32_t h =
-            s.stock_open() ? open_history_[open_bucket(s)][s.trick_len > 0][c] : history_[p][c];
-        sc = sc * 4096 + static_cast<int>(std::min<std::uint32_t>(h, 4095));
-        break;
-      }
-      // A close is settled by a strict-phase search, often the proof: after the exchange,
-      // before marriages and drawing. (Where it seldom is, a loss of 1 being all the mover
-      // needs, ab() puts it last: with that, closing before marriages and drawing gained
-      // schnapsen whole deals 4% of the nodes, sixty-six 7%.)
-      case EXCHANGE: sc = 400 * 4096; break;
-      case CLOSE: sc = 350 * 4096; break;
-      case MARRY: sc = 300 * 4096; break;
-      case SHOW: sc = 300 * 4096; break;
-      case DRAW: sc = 250 * 4096; break;
-      case PASS: sc = 0; break;
-      case CLAIM:
-        if (relative()) continue;
-        sc = -1000 * 4096;
-        break;
-    }
-    buf[n] = a;
-    scores[n] = sc;
-    ++n;
-  }
-  for (int i = 1; i < n; ++i) {  // insertion sort, descending
-    const Action a = buf[i];
-    const int sc = scores[i];
-    int j = i - 1;
-    while (j >= 0 && scores[j] < sc) {
-      buf[j + 1] = buf[j];
-      scores[j + 1] = scores[j];
-      --j;
-    }
-    buf[j + 1] = a;
-    scores[j + 1] = sc;
-  }
-  return n;
 }
 
 // The last trick: every player holds at most one card, so the only choices left are claims
@@ -512,7 +408,7 @@ int Search::ab(const State& s, int alpha, int beta) {
   // The moves are listed before the probe: that work hides its cache miss. The table's move
   // then goes first, the others keeping their order.
   Action buf[kMaxActions];
-  const int n = moves(s, buf);
+  const int n = order_moves(s, history_, !relative(), buf);
   // A failed close costs its closer 2 or 3: where the mover only has to stay above that (the
   // window asks it for a loss of 1 at worst), the close is seldom the move that does it, and
   // refuting it first was a fifth of the nodes. It goes last but for claims (whole deals:
@@ -540,11 +436,7 @@ int Search::ab(const State& s, int alpha, int beta) {
     v = ab(c, alpha, beta);
     if (take_child(maxi, v, buf[i], s.to_act, held + s.trick_len, best, best_move, alpha, beta)) {
       if (i == 0) STAT(s, 3);
-      if (s.stock_open() && kind_of(buf[i]) == PLAY) {  // (halved as it fills: recent cutoffs weigh more)
-        std::uint32_t* h = open_history_[open_bucket(s)][s.trick_len > 0];
-        if ((h[arg_of(buf[i])] += held) > 4095)
-          for (int c = 0; c < kCodes; ++c) h[c] >>= 1;
-      }
+      if (s.stock_open() && kind_of(buf[i]) == PLAY) history_.credit_open(s, arg_of(buf[i]), held);
       break;
     }
   }
@@ -639,7 +531,7 @@ void Search::set_range(const State& root) {
   set_tt_min_cards(root);
   // Where a false claim pays the claimant's opponent by that opponent's own score (MIRROR),
   // more points can make a hand worse below the schneider line: there a score is compared
-  // only with the same score or, at or above the line, with another there (strict.cpp).
+  // only with the same score or, at or above the line, with another there (table_probe.cpp).
   dom_rules_ = root.n() == 2;
   dom_line_ = root.R().false_claim == FalseClaim::MIRROR ? root.R().schneider : 0;
   // Where play that ends with nobody at the target pays a side at most 1 (the two schneider

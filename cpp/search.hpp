@@ -8,8 +8,9 @@
 #include <stdexcept>
 #include <vector>
 
+#include "ordering.hpp"
 #include "state.hpp"
-#include "strict.hpp"
+#include "strict_state.hpp"
 #include "tt.hpp"
 
 namespace ss {
@@ -62,11 +63,11 @@ class BoundsGate {
   std::uint16_t skips_[3][kMaxCards + 1] = {};
 };
 
-// The dedicated two-player strict-phase search (strict.cpp) for searches created from now on:
+// The dedicated two-player strict-phase search (strict_search.cpp) for searches created from now on:
 // 0 off, 1 on the State, 2 on the compact state (default). Values never depend on it.
 void set_strict_path(int mode);
 int strict_path();
-// The score-dominance table entries of the strict search (strict.cpp) for searches created from
+// The score-dominance table entries (table_probe.cpp) for searches created from
 // now on: on by default; off, strict positions are keyed with their scores. Values never
 // depend on it.
 void set_dominance(bool on);
@@ -93,19 +94,20 @@ class Search {
   Objective objective() const { return obj_; }
 
  private:
+  static constexpr Action kNoMove = 0xFFFF;  // no best move (as TTEntry's)
   int ab(const State& s, int alpha, int beta);
-  // strict.cpp: the two-player strict phase (see strict_domain), the same values as ab().
+  // The two-player strict phase, the same values as ab(): which positions and their key
+  // (strict_domain.cpp), the search (strict_search.cpp), its leaves (strict_end.cpp).
   bool strict_domain(const State& s) const;
   int ab_strict(const State& s, int alpha, int beta);
   int ab_compact(const Strict2& s, int alpha, int beta);
   int last_trick_compact(const Strict2& s);    // strict_end.cpp: last_trick() of s
   int leaf_compact(const Strict2& s, int ret) const;  // leaf_value(), player_'s return ret
   template <class S>
-  int moves_strict(const S& s, Action* buf) const;
-  template <class S>
   std::uint64_t strict_key(const S& s, bool scores = true) const;
+  // table_probe.cpp: may s use the score-dominance entries? And the table at a node.
   template <class S>
-  bool dominates(const S& s) const;  // may s use the score-dominance entries? (strict.cpp)
+  bool dominates(const S& s) const;
   bool probe_table(bool dom, std::uint64_t k, int mine, int theirs, int off, int& alpha,
                     int& beta, Action* buf, int n, int* ret) const;
   int exact(const State& s, int lo, int hi, int guess = kNoGuess);
@@ -141,7 +143,8 @@ class Search {
   // `a` win no more than 1 (and the carry)? (search.cpp)
   template <class S>
   bool one_at_most(const S& s, int a) const;
-  // Where the window asks only who wins a strict ending without marriages: race.cpp's answer.
+  // race_cut.cpp: where the window asks only who wins a strict ending without marriages,
+  // race.cpp's answer.
   // (Its positions are not counted: its table outlives the root, and node counts must not
   // depend on what was solved before.)
   bool race_cut(const Strict2& s, int alpha, int beta, int* v) const;  // (race_window() first)
@@ -149,7 +152,6 @@ class Search {
   bool schneider_race(const Strict2& s, int alpha, int beta, int* v) const;  // (race_cut)
   static constexpr int kRaceMaxHeld = 12;  // cards in both hands
   int leaf_of(int ret) const { return obj_ == Objective::WIN ? (ret > 0) - (ret < 0) : ret; }
-  int moves(const State& s, Action* buf) const;
   bool etc(const State& s, const Action* buf, int n, bool maxi, int alpha, int beta, int* v,
            Action* a);
   // `scores` false: the key of score-dominance entries (see dominates()).
@@ -167,7 +169,7 @@ class Search {
     if (maxi) alpha = alpha > v ? alpha : v;
     else beta = beta < v ? beta : v;
     if (alpha < beta) return false;
-    if (kind_of(a) == PLAY) history_[to_act][arg_of(a)] += static_cast<std::uint32_t>(weight);
+    if (kind_of(a) == PLAY) history_.credit(to_act, arg_of(a), weight);
     return true;
   }
   // The node's result against its original window (a0, b0) as bounds in the table.
@@ -197,10 +199,7 @@ class Search {
   Limits limits_;
   std::chrono::steady_clock::time_point start_;
   std::uint64_t nodes_ = 0;
-  std::uint32_t history_[kMaxPlayers][kCodes] = {};
-  // Open-stock plays: their own history per stock size and lead/follow (the strict phase's
-  // far more cutoffs would drown theirs).
-  std::uint32_t open_history_[16][2][kCodes] = {};
+  History history_;  // (ordering.hpp)
   int strict_on_;                 // the strict-phase path (set_strict_path), fixed per search
   bool dom_on_;                   // dominance(), fixed per search
   bool dom_rules_ = false;        // the root's rules keep values monotone in the scores

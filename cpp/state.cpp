@@ -2,8 +2,17 @@
 #include "state.hpp"
 
 #include <initializer_list>
+#include <string>
+
+#include "errors.hpp"
 
 namespace ss {
+
+void State::apply_checked(int a) {
+  if (a < 0 || a >= 512 || !is_legal(static_cast<Action>(a)))
+    throw IllegalActionError("action code " + std::to_string(a) + " is not legal here");
+  apply(static_cast<Action>(a));
+}
 
 void State::note_score(int s) {
   if (first_to_target < 0 && side_score(s) >= R().target) first_to_target = static_cast<std::int8_t>(s);

@@ -95,9 +95,11 @@ struct State {
   bool is_legal(Action a) const;
   // Apply a legal action (unchecked: call is_legal first for untrusted input).
   void apply(Action a);
+  // apply() for untrusted input: IllegalActionError unless `a` is a legal action code here.
+  void apply_checked(int a);
   // Hand the lead to p (the partner's show window first, where the profile has one).
   void start_lead(int p);
-  // strict.cpp: play the card `code` in a two-player strict-phase position (stock closed or
+  // strict_state.cpp: play the card `code` in a two-player strict-phase position (stock closed or
   // used up, no marriage to declare): the same result as apply(PLAY) without its general cases.
   void play_strict2(int code);
 

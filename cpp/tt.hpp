@@ -181,7 +181,7 @@ class TranspositionTable {
   }
 
  public:
-  // Score-dominance entries (two players, see strict.cpp): the key names the cards and all
+  // Score-dominance entries (two players, see table_probe.cpp): the key names the cards and all
   // else but the two scores, which the entry keeps (ours in the tag's top byte, theirs in
   // `theirs`; the key's top byte is not checked, 54 or more of its bits are). Values do not
   // fall as our score grows or theirs shrinks, so an entry made at a score pair we match or

@@ -1,6 +1,9 @@
 // The compact state of a two-player strict-phase position (stock closed or used up, no
 // marriage left to declare): 64 bytes against State's ~270, copied once per node. It carries
 // State's field names and the queries bounds.cpp reads, so the sure bounds serve both.
+// Assumes a State in Search::strict_domain with a lead or follow to play; built by ab_strict
+// and used only by the compact search. Its plays are in strict_state.cpp, its leaves (the last
+// trick, claims, the end of play) in strict_end.cpp.
 #pragma once
 #include <cstdint>
 

@@ -1,0 +1,211 @@
+// C++ tests of the core without Python (ctest): perft against tests/data/perft.json, exact
+// solver values against tests/data/solver_golden.json, and bad input raising the core's
+// exceptions. Usage: core_tests PATH/TO/perft.json. Exit status 0 iff every check passes.
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "errors.hpp"
+#include "perft.hpp"
+#include "position.hpp"
+#include "search.hpp"
+#include "test_rules.hpp"
+#include "worlds.hpp"
+
+using namespace ss;
+
+namespace {
+
+int g_checks = 0, g_failures = 0;
+
+void check(bool ok, const std::string& what) {
+  ++g_checks;
+  if (!ok) {
+    std::fprintf(stderr, "FAIL: %s\n", what.c_str());
+    ++g_failures;
+  }
+}
+
+// Does f() throw E (and not something else, nor nothing)?
+template <class E, class F>
+void check_throws(F f, const std::string& what) {
+  try {
+    f();
+  } catch (const E&) {
+    return;
+  } catch (const std::exception& e) {
+    check(false, what + ": threw another exception: " + e.what());
+    return;
+  }
+  check(false, what + ": did not throw");
+}
+
+State seeded(const RuleSet& r, std::uint64_t seed) {  // as Game.deal(profile, seed=seed)
+  return state_from_deal(&r, seeded_deal(r, 0, seed));
+}
+
+// perft.json is {"profile": {"seed": [count at depth 0, 1, ...], ...}, ...}: read just that.
+using PerftGolden = std::map<std::string, std::map<std::string, std::vector<std::uint64_t>>>;
+PerftGolden read_perft(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string t = ss.str();
+  PerftGolden out;
+  std::size_t i = 0;
+  const auto quoted = [&]() {  // the next "string"
+    const std::size_t a = t.find('"', i), b = t.find('"', a + 1);
+    i = b + 1;
+    return t.substr(a + 1, b - a - 1);
+  };
+  int depth = 0;  // of braces
+  std::string profile;
+  for (; i < t.size(); ++i) {
+    const char c = t[i];
+    if (c == '{') ++depth;
+    else if (c == '}') --depth;
+    else if (c == '"' && depth == 1) profile = quoted(), --i;
+    else if (c == '"' && depth == 2) {
+      const std::string seed = quoted();
+      const std::size_t a = t.find('[', i), b = t.find(']', a);
+      std::stringstream nums(t.substr(a + 1, b - a - 1));
+      std::vector<std::uint64_t>& v = out[profile][seed];
+      for (std::string n; std::getline(nums, n, ',');) v.push_back(std::stoull(n));
+      i = b;
+    }
+  }
+  return out;
+}
+
+void test_perft(const std::string& path) {
+  const PerftGolden golden = read_perft(path);
+  int checked = 0;
+  for (const char* name : {"sixty-six", "schnapsen", "double-deck", "four-hand"}) {
+    const auto it = golden.find(name);
+    check(it != golden.end() && it->second.size() >= 3, std::string("perft.json has ") + name);
+    if (it == golden.end()) continue;
+    const RuleSet r = test::rules_for(name);
+    for (const auto& [seed, counts] : it->second) {
+      const State s = seeded(r, std::stoull(seed));
+      for (std::size_t d = 0; d < counts.size() && counts[d] <= 300000; ++d, ++checked) {
+        const std::uint64_t got = perft(s, static_cast<int>(d));
+        check(got == counts[d], std::string("perft ") + name + " seed " + seed + " depth " +
+                                    std::to_string(d) + ": " + std::to_string(got) + ", expected " +
+                                    std::to_string(counts[d]));
+      }
+    }
+  }
+  check(checked >= 60, "perft: too few counts checked (" + std::to_string(checked) + ")");
+}
+
+// Golden positions: a deal (fields of the position's `start`), the action codes of its
+// `actions`, and its values. Copied from tests/data/solver_golden.json (ids as there).
+struct Golden {
+  const char* id;
+  int dealer;
+  std::vector<Cards> hands;
+  Cards stock, aside;
+  int trump_card, carry;
+  std::vector<int> actions;
+  std::vector<std::pair<Objective, int>> values;
+};
+constexpr Objective GP = Objective::GAME_POINTS, WIN = Objective::WIN, CP = Objective::CARD_POINTS;
+const Golden kGolden[] = {
+    {"sixty-six/decision", 1, {{0, 5, 13, 20, 24, 28}, {3, 4, 10, 17, 19, 25}}, {11, 2, 29, 12, 9, 16, 1, 8, 18, 21, 26, 27}, {}, 27, 0, {5, 4}, {{GP, -2}, {WIN, -1}}},
+    {"sixty-six/reference", 1, {{0, 1, 2, 3, 8, 10}, {11, 12, 13, 19, 25, 28}}, {29, 24, 9, 26, 27, 17, 5, 18, 20, 21, 4, 16}, {}, 16, 0, {2, 28, 448, 29, 25, 448, 11, 10, 448, 3, 17, 448, 19, 27}, {{GP, -1}, {WIN, -1}, {CP, 44}}},
+    {"schnapsen/decision", 1, {{0, 10, 18, 27, 28}, {1, 2, 9, 16, 26}}, {3, 4, 20, 8, 11, 12, 17, 19, 24, 25}, {}, 25, 0, {}, {{GP, 1}, {WIN, 1}}},
+    {"schnapsen/reference", 0, {{0, 4, 16, 20, 24}, {3, 9, 11, 12, 19}}, {26, 17, 27, 2, 25, 10, 8, 28, 1, 18}, {}, 18, 0, {12, 4, 19, 16, 64, 0}, {{GP, -1}, {WIN, -1}, {CP, 4}}},
+    {"four-hand/mid-trick", 0, {{0, 7, 10, 19, 21, 22, 26, 28}, {6, 8, 9, 15, 18, 20, 29, 30}, {1, 4, 5, 11, 13, 17, 25, 27}, {2, 3, 12, 14, 16, 23, 24, 31}}, {}, {}, 7, 0, {20, 17, 16}, {{GP, 1}, {CP, 67}}},
+    {"four-hand/reference", 0, {{5, 10, 17, 18, 20, 22, 29, 30}, {4, 9, 12, 14, 16, 26, 28, 31}, {0, 1, 2, 7, 8, 15, 19, 21}, {3, 6, 11, 13, 23, 24, 25, 27}}, {}, {}, 18, 1, {9, 8, 13, 10, 19, 23, 17, 16, 31, 21, 25, 29}, {{GP, 3}, {WIN, 1}, {CP, 106}}},
+    {"double-deck/reference", 0, {{10, 17, 18, 19, 24, 25}, {0, 8, 12, 21, 27, 27}}, {11, 28, 8, 24, 28, 1, 16, 21, 29, 12, 13, 4, 3, 5, 29, 3, 26, 19, 16, 26, 18, 4, 20, 9, 11, 13, 2, 5, 20, 10, 0, 25, 2, 17, 1, 9}, {}, 9, 0, {27, 24, 448, 10, 12, 448, 128}, {{GP, 2}, {WIN, 1}, {CP, 78}}},
+};
+
+void test_golden() {
+  TranspositionTable tt(16);
+  for (const Golden& g : kGolden) {
+    const std::string id = g.id;
+    const RuleSet r = test::rules_for(id.substr(0, id.find('/')));
+    State s = state_from_deal(&r, Deal{g.dealer, g.hands, g.stock, g.aside, g.trump_card, g.carry});
+    for (int a : g.actions) s.apply_checked(a);
+    for (const auto& [obj, want] : g.values) {
+      // Every strict-phase path, with and without score dominance: the same values.
+      for (int path : {2, 1, 0}) {
+        for (bool dom : {true, false}) {
+          set_strict_path(path);
+          set_dominance(dom);
+          tt.new_generation();
+          Search search(tt, obj, s.to_act);
+          const int got = search.value(s);
+          check(got == want, id + " objective " + std::to_string(int(obj)) + " path " +
+                                 std::to_string(path) + " dominance " + std::to_string(dom) +
+                                 ": value " + std::to_string(got) + ", expected " +
+                                 std::to_string(want));
+        }
+      }
+    }
+  }
+  set_strict_path(2);
+  set_dominance(true);
+}
+
+void test_bad_input() {
+  check_throws<ProfileError>([] { RuleSet r; r.players = 5; r.validate(); }, "five players");
+  check_throws<ProfileError>([] { RuleSet r; r.hand_size = 20; r.validate(); }, "hands of 20");
+  check_throws<ProfileError>([] { RuleSet r = test::rules_for("four-hand"); r.copies = 2; r.validate(); },
+                             "a double deck for four");
+  const RuleSet r = test::rules_for("sixty-six");
+  check_throws<PositionError>([&] { seeded_deal(r, 2, 1); }, "dealer 2 of 2");
+  Deal d = seeded_deal(r, 0, 7);
+  d.hands[1][0] = d.hands[0][0];  // a card twice
+  check_throws<PositionError>([&] { state_from_deal(&r, d); }, "a card dealt twice");
+  d = seeded_deal(r, 0, 7);
+  d.stock.pop_back();  // a card missing
+  check_throws<PositionError>([&] { state_from_deal(&r, d); }, "a card missing");
+  d = seeded_deal(r, 0, 7);
+  d.hands[0].push_back(31);  // a seven: not in this deck
+  check_throws<PositionError>([&] { state_from_deal(&r, d); }, "a card not in the deck");
+  Fields f = fields_of(seeded(r, 3));
+  f.to_act = 5;
+  check_throws<PositionError>([&] { state_from_fields(&r, f); }, "to_act 5");
+  f = fields_of(seeded(r, 3));
+  f.hands[0].pop_back();
+  check_throws<PositionError>([&] { state_from_fields(&r, f); }, "a hand short of a card");
+  const State s = seeded(r, 3);
+  const std::vector<std::uint8_t> row(row_width(s), 0);  // every card an ace of clubs
+  check_throws<PositionError>([&] { place_cards(s, row.data(), row_width(s)); }, "a bad world row");
+  for (int a : {-1, 512, int{make_action(CLAIM)}, int{make_action(PLAY, 31)}, int{make_action(DRAW)}}) {
+    State c = s;
+    check_throws<IllegalActionError>([&] { c.apply_checked(a); }, "action " + std::to_string(a));
+  }
+  // A budget that ends throws SearchAborted; nothing is left half done.
+  TranspositionTable tt(1);
+  Search search(tt, Objective::GAME_POINTS, s.to_act, Limits{100, 0, nullptr});
+  check_throws<SearchAborted>([&] { search.value(s); }, "a node limit of 100");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: core_tests PATH/TO/tests/data/perft.json\n");
+    return 2;
+  }
+  try {
+    test_bad_input();
+    test_perft(argv[1]);
+    test_golden();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "FAIL: uncaught exception: %s\n", e.what());
+    return 1;
+  }
+  if (g_failures) {
+    std::fprintf(stderr, "%d check(s) failed\n", g_failures);
+    return 1;
+  }
+  std::printf("all %d checks passed\n", g_checks);
+  return 0;
+}
