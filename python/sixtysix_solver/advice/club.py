@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from ..knowledge.facts import rank_of, ranks_in_deck, suit_of
 from ..knowledge.view import View
 from ..rules.actions import Action, Kind
-from ..rules.cards import POINTS, RANKS
+from ..rules.cards import POINTS
 
 __all__ = ["club_choice"]
 
@@ -94,8 +94,7 @@ class _Table:
             value += 25
         prof, view = self.prof, self.view
         if (
-            s == self.trump and prof.exchange_rank != "none"
-            and r == RANKS.index(prof.exchange_rank)
+            c == prof.exchange_card(self.trump)
             and view.stock_size >= prof.exchange_min_stock and view.closed_by is None
             and view.face_up is not None and rank_of(view.face_up) != r
         ):

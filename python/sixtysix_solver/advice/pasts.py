@@ -52,7 +52,6 @@ import numpy.typing as npt
 
 from ..rules.actions import Kind
 from ..rules.seeds import derive_seed
-from ..rules.cards import RANKS
 
 from ..rules.game import Game
 from ..knowledge.history import Decision, History, HistoryError
@@ -115,10 +114,8 @@ class PastSpace:
                     out.append((t, run))
             self.need[c] = out
         self.decisions = [d for d in history.decisions if d.player == player]
-        low = -1
-        if prof.exchange_rank != "none":
-            low = (int(history.start_fields["trump_card"]) >> 3) * 8 + RANKS.index(prof.exchange_rank)
-        self.low = low
+        low = prof.exchange_card(int(history.start_fields["trump_card"]) >> 3)
+        self.low = -1 if low is None else low
         self.lose_exchange = prof.exchange_lost_if_skipped
         self._moments: list[tuple[int, tuple[int, ...], tuple[int, ...]]] | None = None
 

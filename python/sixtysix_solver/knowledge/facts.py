@@ -35,12 +35,10 @@ __all__ = [
     "top_mask",
 ]
 
-_RANKS_IN_DECK = {"9": 6, "J": 5, "7": 8}
-
 
 def ranks_in_deck(profile: Profile) -> int:
     """How many ranks each suit has in the profile's deck (6, 5 or 8)."""
-    return _RANKS_IN_DECK[profile.low_rank]
+    return profile.ranks_per_suit
 
 
 def suit_of(code: int) -> int:
@@ -276,7 +274,7 @@ def could_exchange(prof: Profile, f: dict[str, Any], p: int) -> bool:
         return False
     if f["exchange_lost"][p]:
         return False
-    if stock[-1] & 7 == RANKS.index(prof.exchange_rank):
+    if stock[-1] == prof.exchange_card(stock[-1] >> 3):
         return False
     n = prof.players
     mates = [q for q in range(n) if (q % 2 == p % 2 if n == 4 else q == p)]

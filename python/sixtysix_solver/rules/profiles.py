@@ -114,8 +114,24 @@ class Profile:
         _validate(self)
 
     @property
+    def ranks_per_suit(self) -> int:
+        """How many ranks each suit has in the deck (6, 5 or 8): ranks ``0..n-1`` of A T K Q J 9 8 7."""
+        return _RANKS_FROM[self.low_rank]
+
+    @property
     def deck_size(self) -> int:
-        return 4 * _RANKS_FROM[self.low_rank] * self.copies
+        return 4 * self.ranks_per_suit * self.copies
+
+    def exchange_card(self, trump_suit: int) -> int | None:
+        """The code of the card that may be exchanged for the face-up trump card (the low trump,
+        ``exchange_rank`` of ``trump_suit``), or ``None`` where there is no exchange.
+
+        >>> get_profile("sixty-six").exchange_card(2), get_profile("schnapsen").exchange_card(2)
+        (21, 20)
+        """
+        if self.exchange_rank == "none":
+            return None
+        return trump_suit * 8 + "ATKQJ987".index(self.exchange_rank)
 
     @property
     def stock_size(self) -> int:
