@@ -1,4 +1,4 @@
-"""Score dominance in the strict-phase table (cpp/strict.cpp, ``_core.set_dominance``).
+"""Score dominance in the strict-phase table (cpp/strict_search.cpp, ``_core.set_dominance``).
 
 The table lets an entry made at one pair of scores bound a position with the same cards and
 other scores, on the claim that a value never falls when the side's own score grows or the

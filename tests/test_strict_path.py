@@ -1,4 +1,4 @@
-"""The dedicated two-player strict-phase search (cpp/strict.cpp) against the general search.
+"""The dedicated two-player strict-phase search (cpp/strict_search.cpp) against the general search.
 
 All run in the same build (``_core.set_strict_path`` picks the path of the searches created
 after it: 0 general, 1 dedicated on the State, 2 on the compact state), on seeded random strict positions of every two-player profile:
