@@ -23,7 +23,8 @@ import pytest
 from sixtysix_solver import Game
 from sixtysix_solver.rules.random_play import random_action
 from sixtysix_solver.knowledge.legal import legal_actions
-from sixtysix_solver.protocol.session import MAX_LINE, Engine, read_lines
+from sixtysix_solver.protocol.session import ProtocolSession
+from sixtysix_solver.protocol.stdio import MAX_LINE, read_lines
 from sixtysix_solver.rules.position_text import format_card_list
 from sixtysix_solver.notation.position import format_position
 from sixtysix_solver.notation.record import parse_match_record
@@ -269,7 +270,7 @@ def test_end_of_input_exits() -> None:
 # --- in-process: the same engine class ----------------------------------------------------------
 def test_in_process_errors_name_the_problem() -> None:
     out: list[str] = []
-    e = Engine(out.append)
+    e = ProtocolSession(out.append)
     for line in ["newhand dealer 0 seat 1 hand TDAH9SJSQSKS trump 9H", "played 0 AS",
                  "played 1 9H", "go worlds 0", "played 1 AH", "played 0 9H", "played 0 TH",
                  "played 0 draw", "drew JS", "frobnicate"]:
@@ -292,7 +293,7 @@ def test_in_process_opponent_model() -> None:
     """The option is checked when set; a hand joined from a view has no history, so the
     search says so and leaves its worlds unweighted."""
     out: list[str] = []
-    e = Engine(out.append)
+    e = ProtocolSession(out.append)
     for line in ["setoption name opponentmodel value heuristic:1.5",
                  "setoption name opponentmodel value psychic",
                  "setoption name opponentmodel value heuristic:0.25",
@@ -317,7 +318,7 @@ def test_a_model_that_rules_out_every_world_falls_back_to_unweighted_worlds() ->
     from sixtysix_solver.advice.opponents import ImplausibleHistoryError
 
     out: list[str] = []
-    e = Engine(out.append)
+    e = ProtocolSession(out.append)
     calls: list[dict[str, object]] = []
 
     def search(**weighting: object) -> str:
@@ -334,7 +335,7 @@ def test_a_model_that_rules_out_every_world_falls_back_to_unweighted_worlds() ->
 
 def test_in_process_search_and_match() -> None:
     out: list[str] = []
-    e = Engine(out.append)
+    e = ProtocolSession(out.append)
     e.handle("setoption name profile value schnapsen")
     e.handle("newmatch")
     real = Game.deal("schnapsen", seed=1)
@@ -389,7 +390,7 @@ def test_record_reviews_every_decision(
     assert not engine.errors
 
 
-def _random_hand(e: Engine, profile: str, seed: int, seat: int, out: list[str]) -> Game:
+def _random_hand(e: ProtocolSession, profile: str, seed: int, seat: int, out: list[str]) -> Game:
     """A whole hand of seeded random moves (no search), sent to an in-process engine."""
     rng = random.Random(seed)
     real = Game.deal(profile, seed=seed, dealer=seed % 2)
@@ -418,7 +419,7 @@ def test_match_record_and_record_file(tmp_path: Path) -> None:
     from sixtysix_solver.cli.main import app
 
     out: list[str] = []
-    e = Engine(out.append)
+    e = ProtocolSession(out.append)
     path = tmp_path / "hands.txt"
     for line in ["setoption name profile value schnapsen", f"setoption name recordfile value {path}",
                  "newmatch"]:

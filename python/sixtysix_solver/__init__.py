@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # the same names as _LAZY, for type checkers
     from .advice.equity import HandOutcomes, MatchEquity
     from .advice.opponents import HeuristicModel, ModelError, OpponentModel, UniformModel, parse_opponent_model
     from .rules.profiles import PROFILES, Profile, get_profile, profile_names
+    from .advice.limits import SearchLimits
     from .advice.recommend import ActionStats, Recommendation, evaluate_lines, match_utility, recommend
     from .rules.solve import BatchResult, Solver, SolveResult, solve, solve_many
     from .knowledge.view import View, format_view
@@ -70,6 +71,7 @@ _LAZY: dict[str, str] = {
     "evaluate_lines": "advice.recommend",
     "match_utility": "advice.recommend",
     "recommend": "advice.recommend",
+    "SearchLimits": "advice.limits",
     "BatchResult": "rules.solve",
     "Solver": "rules.solve",
     "SolveResult": "rules.solve",
@@ -133,6 +135,7 @@ __all__ = [
     "Recommendation",
     "sample_worlds",
     "SearchLimitError",
+    "SearchLimits",
     "SixtySixError",
     "solve",
     "solve_many",

@@ -25,14 +25,16 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..rules.actions import Action, Kind
 from ..errors import SixtySixError
 from ..rules.game import Game
 from ..knowledge.history import History
+from .limits import SearchLimits, resolve_limits
 from .opponents import OpponentModel
-from .recommend import ActionStats, Recommendation, evaluate_lines, opponent_weights, view_of
+from .recommend import Recommendation, evaluate_lines, opponent_weights, view_of
+from .stats import ActionStats
 from ..knowledge.view import View
 from ..knowledge.worlds import WorldSpace
 
@@ -40,13 +42,14 @@ __all__ = ["ClosingAnalysis", "ClosingOption", "analyse_closing"]
 
 CLOSE = Action(Kind.CLOSE)
 DRAW = Action(Kind.DRAW)
+DEFAULT_WORLDS = 200  # sampled worlds for going on, without limits
 
 
 @dataclass(frozen=True)
 class ClosingOption:
     """One way to act, valued over worlds: ``name`` (``"close now"``, ``"close after
     drawing"`` or ``"go on"``), the actions, and their figures (see
-    :class:`~sixtysix_solver.advice.recommend.ActionStats`); ``exact``: every world was solved."""
+    :class:`~sixtysix_solver.advice.stats.ActionStats`); ``exact``: every world was solved."""
 
     name: str
     line: tuple[Action, ...]
@@ -107,9 +110,10 @@ def _verdict(close: ClosingOption, rivals: list[ClosingOption]) -> str:
 def analyse_closing(
     position: View | Game,
     *,
-    worlds: int = 200,
+    limits: SearchLimits | None = None,
+    worlds: int | None = None,
     close_worlds: int = 100_000,
-    seed: int = 0,
+    seed: int | None = None,
     time_limit: float | None = None,
     threads: int | None = None,
     on_progress: Callable[[str, Recommendation], None] | None = None,
@@ -120,16 +124,24 @@ def analyse_closing(
     """Value closing now against going on for the player to act, who must be allowed to close.
 
     ``close_worlds``: the most worlds for closing (solved exactly when at most this many fit
-    the view, else sampled); ``worlds``: sampled worlds for going on (and for closing after
-    drawing); ``time_limit`` applies to going on, closing is always finished. ``on_progress``
-    receives the part being valued (``"close now"``, ...) and its figures so far.
+    the view, else sampled); the budget of the other parts is ``limits`` (a
+    :class:`~sixtysix_solver.advice.limits.SearchLimits`) or the keywords of its fields, which
+    replace the limits' fields: ``worlds``, sampled worlds for going on (and for closing after
+    drawing; default 200 without ``limits``); ``time_limit`` applies to going on, closing is
+    always finished; ``seed`` and ``threads`` apply to every part. ``on_progress`` receives the
+    part being valued (``"close now"``, ...) and its figures so far.
     ``opponent_model``/``history`` weight the worlds of every part as in
     :func:`~sixtysix_solver.advice.recommend.recommend`.
     """
     start = time.perf_counter()
+    lim = resolve_limits(
+        limits, worlds=worlds if worlds is not None or limits is not None else DEFAULT_WORLDS,
+        seed=seed, time_limit=time_limit, threads=threads,
+    )
     view = view_of(position)
     # Built once here: every part shares its history and its cached weights.
-    weights = opponent_weights(position, view, opponent_model, history, seed)
+    weights = opponent_weights(position, view, opponent_model, history, lim.seed,
+                               lim.past_limit, lim.past_samples)
     probe = next(WorldSpace(view, stock_order=False).layouts(None)).game(view)
     legal = probe.legal_actions()
     if CLOSE not in legal:
@@ -144,10 +156,11 @@ def analyse_closing(
         cb = on_progress
         return lambda rec: cb(name, rec)
 
-    shared = dict(seed=seed, threads=threads, stop=stop, weights=weights)
+    # Closing is always finished: its own world budget, no time limit, no early stop.
+    close_limits = replace(lim, worlds=close_worlds, time_limit=None, stop_when_clear=False)
     close_rec = evaluate_lines(
-        view, [[CLOSE]], stock_order=False, worlds=close_worlds, on_progress=report("close now"),
-        **shared,  # type: ignore[arg-type]
+        view, [[CLOSE]], stock_order=False, limits=close_limits,
+        on_progress=report("close now"), stop=stop, weights=weights,
     )
     close = _option("close now", close_rec, 0)
 
@@ -157,15 +170,14 @@ def analyse_closing(
         g.apply(DRAW)
         if not g.is_over and g.to_act == view.seat and g.is_legal(CLOSE):
             rec = evaluate_lines(
-                view, [[DRAW, CLOSE]], worlds=worlds, time_limit=time_limit,
-                on_progress=report("close after drawing"), **shared,  # type: ignore[arg-type]
+                view, [[DRAW, CLOSE]], limits=lim, on_progress=report("close after drawing"),
+                stop=stop, weights=weights,
             )
             after = _option("close after drawing", rec, 0)
 
     others = [[a] for a in legal if a != CLOSE]
     go_rec = evaluate_lines(
-        view, others, worlds=worlds, time_limit=time_limit, on_progress=report("go on"),
-        **shared,  # type: ignore[arg-type]
+        view, others, limits=lim, on_progress=report("go on"), stop=stop, weights=weights,
     )
     best = max(range(len(others)), key=lambda i: go_rec.actions[i].mean)
     go_on = _option("go on", go_rec, best)

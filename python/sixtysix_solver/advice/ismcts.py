@@ -53,6 +53,7 @@ from ..rules.game import Game
 from ..rules.solve import Solver
 from ..knowledge.view import View
 from ..knowledge.worlds import WorldSpace
+from .limits import SearchLimits, resolve_limits
 
 __all__ = ["IsmctsActionStats", "IsmctsResult", "Rollout", "ismcts"]
 
@@ -160,6 +161,14 @@ def _check(
         raise SixtySixError(f"unknown rollout {rollout!r}: use one of {', '.join(_ROLLOUTS)}")
 
 
+def _check_iterations(iterations: object) -> None:
+    """The iterations keyword, with ISMCTS's own message (before the limits check it)."""
+    if iterations is not None and (
+        not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1
+    ):
+        raise SixtySixError(f"iterations must be a positive integer, got {iterations!r}")
+
+
 def _worlds(view: View, seed: int) -> Iterator[Game]:
     """Worlds of the view, in chunks sampled with seeds drawn from ``seed``: the same seed
     gives the same sequence however many are used."""
@@ -188,8 +197,9 @@ def _random_code(state: Any, rng: random.Random, players: int, target: int) -> i
 def ismcts(
     view: View,
     *,
-    iterations: int = 1000,
-    seed: int = 0,
+    limits: SearchLimits | None = None,
+    iterations: int | None = None,
+    seed: int | None = None,
     c: float = 0.7,
     time_limit: float | None = None,
     rollout: Rollout = "solver",
@@ -203,7 +213,14 @@ def ismcts(
     action's visits and mean game points (for the seat's side, from its point of view) and
     ``best``, the most visited (ties: the higher mean, then the lower action code). Raises
     :class:`~sixtysix_solver.errors.SixtySixError` on bad arguments and
-    :class:`~sixtysix_solver.errors.PositionError` when no deal fits the view."""
+    :class:`~sixtysix_solver.errors.PositionError` when no deal fits the view.
+
+    The budget is a :class:`~sixtysix_solver.advice.limits.SearchLimits` (``limits``: its
+    ``iterations``, ``seed`` and ``time_limit``), or built from those keywords (defaults 1000
+    iterations, seed 0, no time limit); keywords given with ``limits`` replace its fields."""
+    _check_iterations(iterations)
+    lim = resolve_limits(limits, iterations=iterations, seed=seed, time_limit=time_limit)
+    iterations, seed, time_limit = lim.iterations, lim.seed, lim.time_limit
     _check(view, iterations, seed, c, time_limit, rollout)
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + float(time_limit)

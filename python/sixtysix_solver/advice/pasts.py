@@ -55,13 +55,11 @@ from ..rules.seeds import derive_seed
 
 from ..rules.game import Game
 from ..knowledge.history import Decision, History, HistoryError
+from .limits import DEFAULT_PAST_LIMIT, DEFAULT_PAST_SAMPLES  # the budgets' defaults live there
 from .opponents import ModelError, OpponentModel
 
 __all__ = ["DEFAULT_PAST_LIMIT", "DEFAULT_PAST_SAMPLES", "Past", "PastSpace", "PastWeights",
            "past_game"]
-
-DEFAULT_PAST_LIMIT = 512  # pasts of one hand enumerated when at most this many
-DEFAULT_PAST_SAMPLES = 32  # else this many sampled
 
 
 @dataclass(frozen=True)

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..advice.club import club_choice
 from ..advice.ismcts import ismcts
-from ..advice.recommend import (
-    Recommendation, Utility, best_index, match_utility, paired_difference, recommend,
-)
+from ..advice.limits import SearchLimits
+from ..advice.recommend import Recommendation, match_utility, paired_difference, recommend
+from ..advice.stats import Utility, best_index
 from ..errors import SearchLimitError, SixtySixError
 from ..knowledge.view import View
 from ..rules.actions import Action, Kind
@@ -130,6 +131,11 @@ class EngineAgent(Agent):
         self.match = match
         self.closewin = None if closewin is None else float(closewin)
         self.anchor = None if anchor is None else float(anchor)
+        # The budget of every decision (each is seeded from the agent's random stream).
+        if method == "pimc":
+            self.limits = SearchLimits(worlds=budget, time_limit=time_limit, threads=threads)
+        else:
+            self.limits = SearchLimits(iterations=budget, time_limit=time_limit, threads=threads)
         self.name = str(self.spec)
 
     @property
@@ -169,12 +175,11 @@ class EngineAgent(Agent):
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        seed = self.rng.getrandbits(63)
+        limits = replace(self.limits, seed=self.rng.getrandbits(63))
         try:
             if self.method == "pimc":
                 utility = self._utility(view)
-                rec = recommend(view, worlds=self.budget, seed=seed, time_limit=self.time_limit,
-                                threads=self.threads, utility=utility)
+                rec = recommend(view, limits=limits, utility=utility)
                 best = rec.best
                 if self.closewin is not None and best.kind == Kind.CLOSE:
                     close = next(a for a in rec.actions if a.action == best)
@@ -186,8 +191,8 @@ class EngineAgent(Agent):
                     if club != best and not _ahead(rec, best, club, self.anchor, utility):
                         best = club
                 return best
-            return ismcts(view, iterations=self.budget, seed=seed, time_limit=self.time_limit,
-                          rollout=self.rollout, c=self.c).best  # type: ignore[arg-type]
+            return ismcts(view, limits=limits, rollout=self.rollout,  # type: ignore[arg-type]
+                          c=self.c).best
         except SearchLimitError:
             # The time ran out before one world was solved: play the club player's card.
             return club_choice(view, legal)

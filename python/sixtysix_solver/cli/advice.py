@@ -195,8 +195,8 @@ def recommend_cmd(
 ) -> None:
     """Recommend an action for the player to act: every legal action's expected game points,
     chance to win the hand, outcome distribution and 95% interval over the same worlds."""
+    from ..advice.limits import SearchLimits
     from ..advice.recommend import match_utility, recommend
-
     from ..knowledge.view import format_view
 
     try:
@@ -210,12 +210,11 @@ def recommend_cmd(
             if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
                 raise SixtySixError(f"--match needs two scores like 3:5, got {match!r}")
             utility = match_utility(view, (int(parts[0]), int(parts[1])))
+        limits = SearchLimits(worlds=worlds, seed=seed, exact=exact, time_limit=time_limit,
+                              stop_when_clear=stop_when_clear, threads=threads)
         with progress_bar(not as_json, worlds) as bar:
-            rec = recommend(
-                view, worlds=worlds, seed=seed, exact=exact, time_limit=time_limit,
-                stop_when_clear=stop_when_clear, utility=utility, threads=threads,
-                on_progress=lambda r: bar("worlds", r), **weighting,
-            )
+            rec = recommend(view, limits=limits, utility=utility,
+                            on_progress=lambda r: bar("worlds", r), **weighting)
     except SixtySixError as err:
         raise fail(err) from None
 
@@ -285,6 +284,7 @@ def close_cmd(
     """Does closing win? Closing now (and after drawing, where one may close before drawing)
     against going on, over the worlds that fit the view, with a verdict."""
     from ..advice.closing import analyse_closing
+    from ..advice.limits import SearchLimits
     from ..knowledge.view import format_view
 
     try:
@@ -292,11 +292,10 @@ def close_cmd(
             raise SixtySixError(f"--time-limit must be positive seconds, got {time_limit}")
         view, game = read_position(view_text, profile, deal, moves, dealer, set_)
         weighting = _weighting(opponent_model, game)
+        limits = SearchLimits(worlds=worlds, seed=seed, time_limit=time_limit, threads=threads)
         with progress_bar(not as_json, max(worlds, close_worlds)) as bar:
-            a = analyse_closing(
-                view, worlds=worlds, close_worlds=close_worlds, seed=seed,
-                time_limit=time_limit, threads=threads, on_progress=bar, **weighting,
-            )
+            a = analyse_closing(view, limits=limits, close_worlds=close_worlds,
+                                on_progress=bar, **weighting)
     except SixtySixError as err:
         raise fail(err) from None
     if as_json:

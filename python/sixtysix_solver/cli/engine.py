@@ -16,7 +16,7 @@ from .common import app
 def engine_cmd() -> None:
     """Speak the engine protocol (docs/protocol.md) on standard input and output: newhand,
     played, drew, go, stop, ... one command per line."""
-    from ..protocol.session import run_stdio
+    from ..protocol.stdio import run_stdio
 
     code = run_stdio()
     try:

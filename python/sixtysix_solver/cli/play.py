@@ -29,6 +29,7 @@ LEVELS = {1: (5, 0.5), 2: (25, 1.0), 3: (100, 2.0), 4: (300, 4.0), 5: (1000, 8.0
 
 def engine_move(game: Game, level: int, seed: int) -> Action:
     """The engine's choice for the player to act, from that player's view only."""
+    from ..advice.limits import SearchLimits
     from ..advice.recommend import recommend
     from ..knowledge.view import View
 
@@ -38,7 +39,8 @@ def engine_move(game: Game, level: int, seed: int) -> Action:
     if len(legal) == 1:
         return legal[0]
     worlds, cap = LEVELS[level]
-    rec = recommend(View.from_game(game, seat), worlds=worlds, seed=seed, time_limit=cap)
+    limits = SearchLimits(worlds=worlds, seed=seed, time_limit=cap)
+    rec = recommend(View.from_game(game, seat), limits=limits)
     return rec.best
 
 

@@ -21,14 +21,18 @@ legal action is skipped. The cost is never negative: the best action has the hig
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from ..advice.limits import SearchLimits, resolve_limits
+from ..advice.recommend import recommend
+from ..advice.stats import ActionStats
 from ..errors import SixtySixError
-from ..rules.game import Game
-from ..advice.recommend import ActionStats, recommend
 from ..knowledge.view import View
+from ..rules.game import Game
 
 __all__ = ["Decision", "review_game", "review_match", "worst"]
+
+DEFAULT_WORLDS = 200  # worlds per decision, without limits
 
 
 @dataclass(frozen=True)
@@ -58,13 +62,21 @@ def review_game(
     game: Game,
     seat: int,
     *,
-    worlds: int = 200,
-    seed: int = 0,
+    limits: SearchLimits | None = None,
+    worlds: int | None = None,
+    seed: int | None = None,
     threads: int | None = None,
     hand: int = 0,
     on_decision: Callable[[Decision], None] | None = None,
 ) -> list[Decision]:
-    """Review every decision of ``seat`` in ``game`` (replayed from its start)."""
+    """Review every decision of ``seat`` in ``game`` (replayed from its start). The budget of
+    each decision is ``limits`` (a :class:`~sixtysix_solver.advice.limits.SearchLimits`) or
+    the keywords ``worlds`` (default 200 without ``limits``), ``seed`` and ``threads``, which
+    replace its fields; the decision at action ``i`` is seeded ``seed + i``."""
+    lim = resolve_limits(
+        limits, worlds=worlds if worlds is not None or limits is not None else DEFAULT_WORLDS,
+        seed=seed, threads=threads,
+    )
     if not isinstance(game, Game):
         raise SixtySixError(f"review needs a Game, got {type(game).__name__}")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
@@ -75,7 +87,7 @@ def review_game(
     for i, action in enumerate(game.actions):
         if replay.to_act == seat and len(replay.legal_actions()) > 1:
             view = View.from_game(replay, seat)
-            rec = recommend(view, worlds=worlds, seed=seed + i, threads=threads)
+            rec = recommend(view, limits=replace(lim, seed=lim.seed + i))
             taken = rec.stats(action)
             best = max(rec.actions, key=lambda s: (s.mean, s.action == action))
             d = Decision(hand, i, seat, taken, best, rec.worlds, rec.exact)

@@ -1,15 +1,17 @@
-"""The engine protocol: a line protocol on standard input and output, in the spirit of chess
-engines' UCI, so that any front-end (a web or phone app, a bot in another language) can embed
-the advice engine. ``docs/protocol.md`` documents every command and reply.
+"""The engine protocol's session: a line protocol on standard input and output, in the spirit
+of chess engines' UCI, so that any front-end (a web or phone app, a bot in another language) can
+embed the advice engine. ``docs/protocol.md`` documents every command and reply.
 
-:class:`Engine` reads one line at a time (:meth:`Engine.handle`) and writes lines through a
-callable, so it runs in-process as well as behind ``sixtysix engine`` (:func:`run_stdio`).
-Searches run in a background thread with a ``threading.Event`` to stop them; everything the
-client sends is answered by at most a few lines, and a bad line by exactly one ``error`` line:
-no input can crash or block the engine.
+:class:`ProtocolSession` reads one line at a time (:meth:`ProtocolSession.handle`) and writes
+lines through a callable, so it runs in-process as well as behind ``sixtysix engine``
+(:func:`~sixtysix_solver.protocol.stdio.run_stdio`). It holds the state (the options, the hand
+and the match followed, the running search); the commands' arguments are parsed and checked in
+:mod:`sixtysix_solver.protocol.commands`. Searches run in a background thread with a
+``threading.Event`` to stop them; everything the client sends is answered by at most a few
+lines, and a bad line by exactly one ``error`` line: no input can crash or block the session.
 
 >>> out = []
->>> e = Engine(out.append)
+>>> e = ProtocolSession(out.append)
 >>> for line in ["isready", "setoption name worlds value 20", "frobnicate",
 ...              "newhand dealer 0 seat 1 hand TDAH9SJSQSKS trump 9H", "d"]:
 ...     e.handle(line)
@@ -23,115 +25,47 @@ legal TD AH KS QS JS 9S close marry-S
 from __future__ import annotations
 
 import os
-import re
-import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import Any, BinaryIO, TypeVar
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
 
-from .._version import __version__
-from ..rules.actions import Action
-from ..rules.cards import Card
 from ..advice.closing import ClosingAnalysis, analyse_closing
+from ..advice.limits import SearchLimits
+from ..advice.opponents import ImplausibleHistoryError, weighting_for
+from ..advice.recommend import Recommendation, match_utility, recommend, stock_in_play
+from ..advice.stats import Utility
 from ..errors import SearchLimitError, SixtySixError
 from ..knowledge.history import HistoryError
-from ..notation.position import parse_position
-from ..rules.position_text import format_profile, parse_card_list, parse_profile
-from ..advice.opponents import (
-    ImplausibleHistoryError,
-    model_name,
-    parse_opponent_model,
-    weighting_for,
-)
-from ..rules.profiles import PROFILES, Profile
-from ..notation.record import RECORD_HEADER, format_record
-from ..advice.recommend import Recommendation, Utility, match_utility, recommend, stock_in_play
 from ..knowledge.tracker import HandTracker
-from ..knowledge.view import View
-from ..knowledge.view import format_view
-from ..knowledge.worlds import parse_view
-from ..knowledge.worlds import DEFAULT_LIMIT, WorldSpace
+from ..knowledge.view import View, format_view
+from ..knowledge.worlds import DEFAULT_LIMIT, WorldSpace, parse_view
+from ..notation.position import parse_position
+from ..notation.record import RECORD_HEADER
+from ..rules.actions import Action
+from ..rules.cards import Card
+from .commands import (
+    COMMANDS,
+    MAX_LINE,
+    MAX_WORLDS,
+    Options,
+    ProtocolError,
+    error_prefix,
+    hello_lines,
+    parse_go,
+    parse_int,
+    parse_newhand,
+    parse_position_args,
+    quote,
+    search_limits,
+    set_option,
+)
+from .record import RECORD_NOTE, engine_record, hand_block
 
 _R = TypeVar("_R")
 
-__all__ = ["Engine", "MAX_LINE", "engine_record", "read_lines", "run_stdio"]
-
-NAME = "sixtysix_solver"
-MAX_LINE = 64 * 1024  # longer lines are dropped with an error: memory stays bounded
-MAX_WORLDS = 10_000_000
-MAX_MOVETIME = 86_400_000  # one day, in milliseconds
-COMMANDS = (
-    "sse", "isready", "setoption", "newmatch", "newhand", "played", "drew", "view",
-    "position", "go", "stop", "close?", "d", "record", "quit",
-)
-
-
-class ProtocolError(SixtySixError):
-    """A line the protocol cannot accept (malformed, out of order, or unknown)."""
-
-
-@dataclass
-class Options:
-    """The engine's settings (``setoption``)."""
-
-    profile: Profile = field(default_factory=lambda: PROFILES["sixty-six"])
-    threads: int = field(default_factory=lambda: os.cpu_count() or 1)
-    worlds: int = 1000
-    movetime: int = 0  # milliseconds per search; 0: no limit
-    matchaware: bool = True
-    seed: int = 0
-    recordfile: str | None = None  # every finished hand is appended here
-    opponentmodel: str = "none"  # weight worlds by the other players' past actions
-
-
-def _int(text: str, what: str, lo: int, hi: int) -> int:
-    if not re.fullmatch(r"[+-]?[0-9]{1,19}", text, re.ASCII):
-        raise ProtocolError(f"{what} must be an integer, got {_show(text)}")
-    v = int(text)
-    if not lo <= v <= hi:
-        raise ProtocolError(f"{what} must be from {lo} to {hi}, got {v}")
-    return v
-
-
-def _show(text: str, limit: int = 40) -> str:
-    """Client text quoted for an error line: ASCII only, one line, bounded."""
-    t = text if len(text) <= limit else text[:limit] + "..."
-    return ascii(t)
-
-
-def _cards(tokens: Sequence[str], what: str) -> list[int]:
-    text = "".join(tokens).replace(",", "")
-    if not text:
-        raise ProtocolError(f"{what} needs cards, such as 9CQCKD or 9C QC KD")
-    return parse_card_list(text, what)
-
-
-RECORD_NOTE = [
-    "# written by the sixtysix engine protocol: every hand is seen from the engine's seat.",
-    "# That seat's cards, the trump card and every action are real; the other hands and the",
-    "# stock order are stand-ins consistent with all that seat saw: review that seat only.",
-]
-
-
-def _hand_block(tracker: HandTracker) -> list[str]:
-    """One hand's record block (``start``, ``actions``, ``result``) after a comment naming
-    the seat whose view it is."""
-    block = format_record(tracker.shadow()).split("\n")[1:]
-    return [f"# seen by seat {tracker.seat}: the other hands and the stock are stand-ins"] + block
-
-
-def engine_record(trackers: Sequence[HandTracker]) -> str:
-    """The game record (:mod:`sixtysix_solver.notation.record`, one block per hand) of hands followed
-    by :class:`~sixtysix_solver.knowledge.tracker.HandTracker`: each hand's shadow game, with comments
-    saying that only the tracker's seat's view in it is real."""
-    if not trackers:
-        raise ProtocolError("no hand to record")
-    lines = [RECORD_HEADER, *RECORD_NOTE]
-    for t in trackers:
-        lines += _hand_block(t)
-    return "\n".join(lines)
+__all__ = ["ProtocolSession"]
 
 
 @dataclass
@@ -149,9 +83,10 @@ class _Search:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
-class Engine:
-    """The protocol engine. ``write`` receives every output line (without its newline) and is
-    called under a lock, from the reading thread or the search thread."""
+class ProtocolSession:
+    """One client's session of the engine protocol. ``write`` receives every output line
+    (without its newline) and is called under a lock, from the reading thread or the search
+    thread."""
 
     def __init__(self, write: Callable[[str], None]) -> None:
         self._write = write
@@ -181,23 +116,13 @@ class Engine:
         try:
             self._dispatch(line)
         except SixtySixError as err:
-            self._error(f"{self._word(line)}{err}")
+            self._error(f"{error_prefix(line)}{err}")
         except Exception as err:  # noqa: BLE001 - no input may crash the engine
-            self._error(f"{self._word(line)}internal error {type(err).__name__}: {err}")
+            self._error(f"{error_prefix(line)}internal error {type(err).__name__}: {err}")
 
     def handle_overlong(self) -> None:
         """Answer a line that was longer than :data:`MAX_LINE` bytes (and was dropped)."""
         self._error(f"line longer than {MAX_LINE} bytes ignored")
-
-    @staticmethod
-    def _word(line: str) -> str:
-        """The command as a prefix for its error message ('' for an unknown command)."""
-        parts = line.split()
-        word = parts[0].lower() if parts else ""
-        if word == "go" and parts[1:2] == ["close"]:
-            return "go close: "
-        known = set(COMMANDS) | {"hello", "uci", "show"}
-        return f"{word}: " if word in known else ""
 
     def _dispatch(self, line: str) -> None:
         tokens = line.split()
@@ -223,13 +148,13 @@ class Engine:
         if cmd == "record":
             return self._record(args)
         if cmd == "setoption":
-            return self._setoption(args)
+            return set_option(self.options, args)
         if cmd == "go" and args[:1] == ["close"]:
             cmd, args = "close?", args[1:]
         known = {"newmatch", "newhand", "played", "drew", "view", "position", "go", "close?"}
         if cmd not in known:
             raise ProtocolError(
-                f"unknown command {_show(tokens[0])} (try: {' '.join(COMMANDS)})"
+                f"unknown command {quote(tokens[0])} (try: {' '.join(COMMANDS)})"
             ) from None
         if self._busy():
             raise ProtocolError("a search is running: send stop first")
@@ -250,74 +175,13 @@ class Engine:
         return self._close(args)
 
     def _hello(self) -> None:
-        o = Options()
-        self.send(f"id name {NAME}")
-        self.send(f"id version {__version__}")
-        for p in PROFILES.values():
-            self.send(f"profile {p.name} players {p.players} cards {p.deck_size}")
-        self.send(f"option name profile type string default {format_profile(o.profile)}")
-        self.send(f"option name threads type spin default {o.threads} min 1 max 256")
-        self.send(f"option name worlds type spin default {o.worlds} min 1 max {MAX_WORLDS}")
-        self.send(f"option name movetime type spin default {o.movetime} min 0 max {MAX_MOVETIME}")
-        self.send("option name matchaware type check default true")
-        self.send(f"option name seed type spin default {o.seed} min 0 max {2**63 - 1}")
-        self.send("option name recordfile type string default none")
-        self.send("option name opponentmodel type string default none")
-        self.send("sseok")
+        with self._out_lock:  # one block: search lines cannot come in between
+            for line in hello_lines():
+                self._write(line)
 
     def _busy(self) -> bool:
         s = self._search
         return s is not None and not s.answered
-
-    # --- settings ---------------------------------------------------------------------------
-    def _setoption(self, args: list[str]) -> None:
-        low = [a.lower() for a in args]
-        if not low or low[0] != "name" or "value" not in low:
-            raise ProtocolError("expected setoption name <name> value <value>")
-        v = low.index("value")
-        name = " ".join(low[1:v])
-        value = " ".join(args[v + 1:])
-        if not value:
-            raise ProtocolError(f"option {_show(name)} needs a value")
-        o = self.options
-        if name == "profile":
-            o.profile = parse_profile(value)  # takes effect at the next newhand
-        elif name == "threads":
-            o.threads = _int(value, "threads", 1, 256)
-        elif name == "worlds":
-            o.worlds = _int(value, "worlds", 1, MAX_WORLDS)
-        elif name == "movetime":
-            o.movetime = _int(value, "movetime", 0, MAX_MOVETIME)
-        elif name == "matchaware":
-            flag = value.lower()
-            if flag not in ("on", "off", "true", "false", "1", "0", "yes", "no"):
-                raise ProtocolError(f"matchaware must be on or off, got {_show(value)}")
-            o.matchaware = flag in ("on", "true", "1", "yes")
-        elif name == "seed":
-            o.seed = _int(value, "seed", 0, 2**63 - 1)
-        elif name == "recordfile":
-            if value.lower() == "none":
-                o.recordfile = None
-                return
-            try:
-                with open(value, "a", encoding="utf-8"):
-                    pass  # the file can be written (created if need be)
-            except OSError as err:
-                raise ProtocolError(
-                    f"cannot write the record file {_show(value)}: {err.strerror}"
-                ) from None
-            o.recordfile = value
-        elif name == "opponentmodel":
-            try:
-                model = parse_opponent_model(value)
-            except SixtySixError as err:
-                raise ProtocolError(str(err)) from None
-            o.opponentmodel = "none" if model is None else model_name(model)
-        else:
-            raise ProtocolError(
-                f"unknown option {_show(name)} (options: profile threads worlds movetime "
-                "matchaware seed recordfile opponentmodel)"
-            )
 
     # --- the hand ---------------------------------------------------------------------------
     def _settle(self) -> None:
@@ -343,48 +207,15 @@ class Engine:
         self._hands = []
 
     def _newhand(self, args: list[str]) -> None:
-        keys = ("dealer", "seat", "hand", "trump", "match", "carry", "profile")
-        got: dict[str, list[str]] = {}
-        key: str | None = None
-        for tok in args:
-            low = tok.lower()
-            if low in keys:
-                if low in got:
-                    raise ProtocolError(f"{low} is given twice")
-                key = low
-                got[key] = []
-            elif key is None:
-                raise ProtocolError(f"expected one of {' '.join(keys)}, got {_show(tok)}")
-            else:
-                got[key].append(tok)
-        for k in ("dealer", "seat", "hand", "trump"):
-            if k not in got:
-                raise ProtocolError(
-                    f"missing {k}: expected newhand dealer D seat S hand <cards> trump <card> "
-                    "[match A B] [carry C]"
-                )
-        for k in ("dealer", "seat", "trump", "carry", "profile"):
-            if k in got and len(got[k]) != 1:
-                raise ProtocolError(f"{k} takes one value, got {len(got[k])}")
-        prof = parse_profile(got["profile"][0]) if "profile" in got else self.options.profile
-        n = prof.players
-        dealer = _int(got["dealer"][0], "dealer", 0, n - 1)
-        seat = _int(got["seat"][0], "seat", 0, n - 1)
-        hand = _cards(got["hand"], "hand")
-        trump = _cards(got["trump"], "trump")[0]
+        nh = parse_newhand(args, self.options.profile)
         self._settle()
-        match = self._match
-        if "match" in got:
-            parts = [p for tok in got["match"] for p in re.split(r"[:/,]", tok) if p]
-            if len(parts) != prof.sides:
-                raise ProtocolError(f"match needs {prof.sides} scores (one per side)")
-            match = tuple(_int(p, "a match score", 0, 10**6) for p in parts)
-        if match is not None and len(match) != prof.sides:
+        match = nh.match if nh.match is not None else self._match
+        if match is not None and len(match) != nh.profile.sides:
             match = None  # a score kept from a match of another profile
-        carry = _int(got["carry"][0], "carry", 0, 10**6) if "carry" in got else self._carry
+        carry = nh.carry if nh.carry is not None else self._carry
         tracker = HandTracker(
-            prof, dealer=dealer, seat=seat, hand=[Card.from_code(c) for c in hand],
-            trump_card=Card.from_code(trump), match=match, carry=carry, seed=self.options.seed,
+            nh.profile, dealer=nh.dealer, seat=nh.seat, hand=list(nh.hand), trump_card=nh.trump,
+            match=match, carry=carry, seed=self.options.seed,
         )
         old = self._tracker
         if self._hands is not None and old is not None and old.actions:
@@ -401,7 +232,7 @@ class Engine:
         t = self._need_tracker()
         if len(args) < 2:
             raise ProtocolError("expected played <seat> <action>")
-        seat = _int(args[0], "seat", 0, t.profile.players - 1)
+        seat = parse_int(args[0], "seat", 0, t.profile.players - 1)
         t.act(seat, Action.parse(" ".join(args[1:])))
         if t.is_over:
             self._file_hand(t)
@@ -409,7 +240,7 @@ class Engine:
     def _drew(self, args: list[str]) -> None:
         t = self._need_tracker()
         if len(args) == 2:
-            seat = _int(args[0], "seat", 0, t.profile.players - 1)
+            seat = parse_int(args[0], "seat", 0, t.profile.players - 1)
             if seat != t.seat:
                 # Only the face-up card can be seen in another hand: accept it as a
                 # confirmation of what the tracker placed already.
@@ -435,18 +266,8 @@ class Engine:
         self._carry = view.carry
 
     def _set_position(self, args: list[str]) -> None:
-        seat: int | None = None
-        rest: list[str] = []
-        for tok in args:
-            if tok.lower().startswith("seat="):
-                if seat is not None:
-                    raise ProtocolError("seat= is given twice")
-                seat = _int(tok[5:], "seat", 0, 3)
-            else:
-                rest.append(tok)
-        if not rest:
-            raise ProtocolError("expected position <position notation> [seat=S]")
-        game = parse_position(" ".join(rest))
+        text, seat = parse_position_args(args)
+        game = parse_position(text)
         if seat is None:
             if game.to_act is None:
                 raise ProtocolError("the hand is over: name the seat with seat=S")
@@ -493,10 +314,10 @@ class Engine:
             with open(path, "a+", encoding="utf-8") as f:
                 f.seek(0, os.SEEK_END)
                 head = [RECORD_HEADER, *RECORD_NOTE] if f.tell() == 0 else []
-                f.write("\n".join(head + _hand_block(t)) + "\n")
+                f.write("\n".join(head + hand_block(t)) + "\n")
         except OSError as err:
             self.send(f"info string cannot append the hand to the record file "
-                      f"{_show(path)}: {err.strerror}")
+                      f"{quote(path)}: {err.strerror}")
 
     # --- searching --------------------------------------------------------------------------
     def _decision_view(self) -> tuple[HandTracker, View]:
@@ -540,35 +361,19 @@ class Engine:
 
     def _go(self, args: list[str]) -> None:
         o = self.options
-        worlds, movetime, infinite = o.worlds, o.movetime, False
-        i = 0
-        while i < len(args):
-            word = args[i].lower()
-            if word == "infinite":
-                infinite = True
-                i += 1
-            elif word in ("worlds", "movetime") and i + 1 < len(args):
-                if word == "worlds":
-                    worlds = _int(args[i + 1], "worlds", 1, MAX_WORLDS)
-                else:
-                    movetime = _int(args[i + 1], "movetime", 0, MAX_MOVETIME)
-                i += 2
-            else:
-                raise ProtocolError(
-                    f"bad go argument {_show(args[i])}: expected worlds N, movetime MS, "
-                    "infinite or close"
-                )
+        req = parse_go(args, o)
+        infinite = req.infinite
         t, view = self._decision_view()
         legal = t.legal_actions()
-        if infinite:
-            worlds = MAX_WORLDS * 100
         space = WorldSpace(view, stock_order=stock_in_play(view))
         exact: bool | None = None if space.count <= DEFAULT_LIMIT else False
+        limits = search_limits(
+            o, MAX_WORLDS * 100 if infinite else req.worlds, 0 if infinite else req.movetime,
+            exact,
+        )
         utility = self._utility(view)
         weighting = self._weighting(t)
         search = _Search("go", threading.Event(), infinite, legal)
-        seed, threads = o.seed, o.threads
-        limit = movetime / 1000 if movetime and not infinite else None
         started = time.perf_counter()
 
         def progress(rec: Recommendation) -> None:
@@ -588,14 +393,13 @@ class Engine:
             rec: Recommendation | None = None
             try:
                 rec = self._weighted(lambda **w: recommend(
-                    view, worlds=worlds, seed=seed, exact=exact, time_limit=limit,
-                    utility=utility, threads=threads, on_progress=progress, stop=search.stop,
-                    **w), weighting)
+                    view, limits=limits, utility=utility, on_progress=progress,
+                    stop=search.stop, **w), weighting)
             except SearchLimitError:
                 try:  # the time ran out before one world: one world without a limit
+                    one = replace(limits, worlds=1, exact=False, time_limit=None)
                     rec = self._weighted(lambda **w: recommend(
-                        view, worlds=1, seed=seed, exact=False, utility=utility,
-                        threads=threads, **w), weighting)
+                        view, limits=one, utility=utility, **w), weighting)
                 except SixtySixError as err:
                     self._error(f"go: {err}")
             except SixtySixError as err:
@@ -618,8 +422,7 @@ class Engine:
         if not any(str(a) == "close" for a in t.legal_actions()):
             raise ProtocolError("you may not close the stock now")
         search = _Search("close", threading.Event(), False, t.legal_actions())
-        limit = o.movetime / 1000 if o.movetime else None
-        worlds, seed, threads = min(o.worlds, 100_000), o.seed, o.threads
+        limits: SearchLimits = search_limits(o, min(o.worlds, 100_000), o.movetime)
         weighting = self._weighting(t)
 
         def progress(part: str, rec: Recommendation) -> None:
@@ -634,8 +437,7 @@ class Engine:
             result: ClosingAnalysis | None = None
             try:
                 result = self._weighted(lambda **w: analyse_closing(
-                    view, worlds=worlds, seed=seed, time_limit=limit, threads=threads,
-                    on_progress=progress, stop=search.stop, **w), weighting)
+                    view, limits=limits, on_progress=progress, stop=search.stop, **w), weighting)
             except SixtySixError as err:
                 self._error(f"close?: {err}")
             except Exception as err:  # noqa: BLE001
@@ -709,6 +511,10 @@ class Engine:
             with s.lock:
                 s.answered = True  # quitting: the search ends in silence
 
+    def shutdown(self) -> None:
+        """Stop a running search without an answer (the client is leaving)."""
+        self._stop_search(answer=False)
+
     def wait(self, timeout: float | None = None) -> bool:
         """Wait for the current search thread to end (for in-process use and tests)."""
         s = self._search
@@ -722,67 +528,3 @@ class Engine:
         """Whether a search thread is still running (answered or not)."""
         s = self._search
         return s is not None and s.thread is not None and s.thread.is_alive()
-
-
-# --- reading bounded lines ----------------------------------------------------------------------
-def read_lines(stream: BinaryIO, limit: int = MAX_LINE) -> Iterator[str | None]:
-    """The lines of a byte stream, decoded leniently (UTF-8, bad bytes replaced), without
-    their line ends; ``None`` stands for a line longer than ``limit`` bytes, which is skipped
-    without ever being held whole in memory."""
-    buf = bytearray()
-    dropping = False
-    read = getattr(stream, "read1", stream.read)
-    while True:
-        chunk = read(65536)
-        if not chunk:
-            break
-        start = 0
-        while True:
-            nl = chunk.find(b"\n", start)
-            end = len(chunk) if nl < 0 else nl
-            if not dropping:
-                buf += chunk[start:end]
-                if len(buf) > limit:
-                    dropping = True
-                    buf.clear()
-            if nl < 0:
-                break
-            if dropping:
-                yield None
-            else:
-                yield buf.decode("utf-8", errors="replace").rstrip("\r")
-            dropping = False
-            buf.clear()
-            start = nl + 1
-    if dropping:
-        yield None
-    elif buf:
-        yield buf.decode("utf-8", errors="replace").rstrip("\r")
-
-
-def run_stdio(stdin: BinaryIO | None = None) -> int:
-    """Run the engine on standard input and output until ``quit`` or the end of input."""
-    src = stdin if stdin is not None else sys.stdin.buffer
-    out = sys.stdout
-    broken = threading.Event()
-
-    def write(line: str) -> None:
-        if broken.is_set():
-            return
-        try:
-            out.write(line + "\n")
-            out.flush()
-        except (OSError, ValueError):  # the client went away
-            broken.set()
-
-    engine = Engine(write)
-    for line in read_lines(src):
-        if line is None:
-            engine.handle_overlong()
-        else:
-            engine.handle(line)
-        if engine.quit or broken.is_set():
-            break
-    engine._stop_search(answer=False)
-    engine.wait(1.0)
-    return 0

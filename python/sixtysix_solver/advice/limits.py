@@ -1,0 +1,118 @@
+"""Search limits: the one options object that carries a search's budget and its knobs.
+
+Every search of the advice layer (:func:`~sixtysix_solver.advice.recommend.recommend`,
+:func:`~sixtysix_solver.advice.recommend.evaluate_lines`,
+:func:`~sixtysix_solver.advice.closing.analyse_closing`,
+:func:`~sixtysix_solver.advice.ismcts.ismcts`) and everything that drives one (the engine agent,
+the protocol session, the command line) passes its budget as one :class:`SearchLimits`, in the
+spirit of a chess engine's ``LimitsType``: how many worlds (or ISMCTS iterations), how long,
+how many threads and how big a table, which seed, and when to stop early. The public functions
+still take the budget as keywords (``worlds=``, ``seed=``, ``time_limit=`` ...), which build
+one, or the object itself as ``limits=``; keywords given with ``limits=`` replace its fields
+(:func:`resolve_limits`).
+
+What a search is asked (the utility, an opponent model and the hand's history, the lines to
+value) and how it reports (``on_progress``, a ``stop`` event) are not limits and stay
+arguments of their own.
+
+>>> limits = SearchLimits(worlds=200, time_limit=1.5, seed=7)
+>>> limits.worlds, limits.time_limit, limits.threads, limits.exact
+(200, 1.5, None, None)
+>>> resolve_limits(limits, seed=3, threads=None).seed  # None: keep the limits' field
+3
+>>> SearchLimits(worlds=0)
+Traceback (most recent call last):
+...
+sixtysix_solver.errors.SixtySixError: worlds must be an integer at least 1, got 0
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from ..errors import SixtySixError
+
+__all__ = [
+    "DEFAULT_PAST_LIMIT",
+    "DEFAULT_PAST_SAMPLES",
+    "SearchLimits",
+    "check_int",
+    "resolve_limits",
+]
+
+DEFAULT_PAST_LIMIT = 512  # pasts of one hand enumerated when at most this many
+DEFAULT_PAST_SAMPLES = 32  # else this many sampled
+
+_SEED_LO, _SEED_HI = -(2**63), 2**64 - 1  # the union of the searches' seed ranges
+
+
+def check_int(name: str, v: object, lo: int, hi: int | None = None) -> int:
+    """``v`` if it is an integer (not a bool) from ``lo`` to ``hi``, else a
+    :class:`~sixtysix_solver.errors.SixtySixError` naming ``name``."""
+    if not isinstance(v, int) or isinstance(v, bool) or v < lo or (hi is not None and v > hi):
+        rng = f"from {lo} to {hi}" if hi is not None else f"at least {lo}"
+        raise SixtySixError(f"{name} must be an integer {rng}, got {v!r}")
+    return v
+
+
+@dataclass(frozen=True)
+class SearchLimits:
+    """A search's budget and knobs (frozen: derive another with :func:`dataclasses.replace`
+    or :func:`resolve_limits`). Fields are checked on construction
+    (:class:`~sixtysix_solver.errors.SixtySixError`).
+
+    ``worlds``: the most worlds a Monte Carlo search solves (PIMC);
+    ``iterations``: the most iterations of ISMCTS (one sampled world each);
+    ``time_limit``: seconds, ``None`` for none: the search stops with the figures so far;
+    ``exact``: ``None`` solves every world when at most ``worlds`` fit the view (else
+    samples), ``True`` always enumerates them, ``False`` always samples;
+    ``stop_when_clear``: stop as soon as one action is clearly best;
+    ``threads``: solver threads (``None``: the machine's cores); ``tt_mib``: table size per
+    thread in MiB (``None``: sized by the position);
+    ``seed``: the worlds' seed (the same seed, the same worlds and figures; PIMC takes a signed,
+    ISMCTS an unsigned 64-bit integer);
+    ``past_limit``/``past_samples``: with an opponent model, a hand's pasts are averaged
+    exactly when at most ``past_limit`` fit it, else over ``past_samples`` seeded samples
+    (checked where they are used).
+    """
+
+    worlds: int = 1000
+    iterations: int = 1000
+    time_limit: float | None = None
+    exact: bool | None = None
+    stop_when_clear: bool = False
+    threads: int | None = None
+    tt_mib: int | None = None
+    seed: int = 0
+    past_limit: int = DEFAULT_PAST_LIMIT
+    past_samples: int = DEFAULT_PAST_SAMPLES
+
+    def __post_init__(self) -> None:
+        check_int("worlds", self.worlds, 1)
+        check_int("iterations", self.iterations, 1)
+        check_int("seed", self.seed, _SEED_LO, _SEED_HI)
+        if self.threads is not None:
+            check_int("threads", self.threads, 1, 256)
+        if self.tt_mib is not None:
+            check_int("tt_mib", self.tt_mib, 1, 4096)
+        if self.exact not in (None, True, False):
+            raise SixtySixError(f"exact must be None, True or False, got {self.exact!r}")
+        t = self.time_limit
+        if t is not None and (not isinstance(t, (int, float)) or isinstance(t, bool) or not t > 0):
+            raise SixtySixError(f"time_limit must be positive seconds, got {t!r}")
+
+
+def resolve_limits(limits: SearchLimits | None = None, /, **given: object) -> SearchLimits:
+    """``limits`` (default: :class:`SearchLimits()`) with every keyword in ``given`` that is
+    not ``None`` replacing the field of that name: how a function that takes both budget
+    keywords and ``limits=`` builds the one object it passes on.
+
+    >>> resolve_limits(None, worlds=50, time_limit=None)
+    SearchLimits(worlds=50, iterations=1000, time_limit=None, exact=None, stop_when_clear=False, threads=None, tt_mib=None, seed=0, past_limit=512, past_samples=32)
+    """
+    base = limits if limits is not None else SearchLimits()
+    if not isinstance(base, SearchLimits):
+        raise SixtySixError(f"limits must be a SearchLimits, got {type(base).__name__}")
+    changes = {k: v for k, v in given.items() if v is not None}
+    return dataclasses.replace(base, **changes) if changes else base  # type: ignore[arg-type]

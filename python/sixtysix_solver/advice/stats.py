@@ -1,0 +1,219 @@
+"""Statistics over the values of actions in weighted worlds: the figures of each action (mean,
+chance to win, outcome distribution, 95% intervals), the choice of the best one with its
+tie-breaks, and paired differences between two actions over the same worlds.
+
+Pure functions of value arrays (``values[w, a]``: game points of action ``a`` in world ``w``)
+and world weights; the search that fills them is :mod:`sixtysix_solver.advice.recommend`.
+
+>>> import numpy as np
+>>> from sixtysix_solver.rules.actions import Action
+>>> values = np.array([[2, 1], [-1, 1], [3, 1]], dtype=np.int16)
+>>> stats = action_stats([(Action.parse("AC"),), (Action.parse("TC"),)], values,
+...                      np.ones(3), None, complete=True, fpc=1.0)
+>>> [(str(s.action), round(s.mean, 3), round(s.win, 3)) for s in stats], best_index(stats)
+([('AC', 1.333, 0.667), ('TC', 1.0, 1.0)], 0)
+>>> paired_mean_se(values, np.ones(3), 0, 1, None, exact=True)
+(0.3333333333333333, 0.0)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from ..rules.actions import Action, Kind
+
+__all__ = [
+    "ActionStats",
+    "Utility",
+    "Z95",
+    "action_stats",
+    "best_index",
+    "clearly_best",
+    "ess",
+    "mean_var",
+    "paired",
+    "paired_mean_se",
+    "utilities",
+    "wilson",
+]
+
+Utility = Callable[[int], float]
+"""What a hand result (game points for the seat's side) is worth to the player; the
+recommendation maximises its average (the game points themselves by default)."""
+
+Z95 = 1.959963984540054  # the normal 97.5% quantile: two-sided 95% intervals
+_Z_CLEAR = 3.2905267314919255  # 99.9%: the test is repeated after every batch
+
+
+@dataclass(frozen=True)
+class ActionStats:
+    """One action's figures over the worlds solved.
+
+    ``mean``: expected game points for the seat's side; ``win``: probability that the side
+    scores the hand; ``distribution``: (game points, probability) pairs, ascending;
+    ``ci``/``win_ci``: 95% confidence intervals (``None`` when every world was solved);
+    ``utility``: the average the choice maximised (``mean`` unless a utility was given, e.g.
+    the probability of winning the match).
+    """
+
+    action: Action
+    mean: float
+    win: float
+    distribution: tuple[tuple[int, float], ...]
+    ci: tuple[float, float] | None
+    win_ci: tuple[float, float] | None
+    utility: float
+    line: tuple[Action, ...] = ()  # the actions scored (just ``action`` for a recommendation)
+
+
+def _interval(mean: float, var: float) -> tuple[float, float]:
+    half = Z95 * math.sqrt(max(var, 0.0))
+    return (mean - half, mean + half)
+
+
+def ess(w: npt.NDArray[np.float64]) -> float:
+    """Kish's effective sample size of weighted worlds: (sum w)^2 / sum w^2."""
+    return float(w.sum()) ** 2 / float((w * w).sum())
+
+
+def wilson(p: float, n: float) -> tuple[float, float]:
+    """Wilson's 95% interval for a proportion ``p`` over ``n`` (effective) observations: sound
+    near 0 and 1.
+
+    >>> tuple(round(x, 4) for x in wilson(0.5, 100))
+    (0.4038, 0.5962)
+    """
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_var(
+    x: npt.NDArray[np.float64], w: npt.NDArray[np.float64], fpc: float,
+) -> tuple[float, float]:
+    """Weighted mean and the variance of that estimate (ratio estimator, with a finite
+    population correction ``fpc`` when drawing without replacement)."""
+    sw = float(w.sum())
+    m = float((w * x).sum() / sw)
+    n = len(x)
+    if n < 2:
+        return m, math.inf
+    var = float((w * w * (x - m) ** 2).sum()) / (sw * sw) * n / (n - 1)
+    return m, var * fpc
+
+
+def action_stats(
+    lines: Sequence[tuple[Action, ...]],
+    values: npt.NDArray[np.int16],
+    weights: npt.NDArray[np.float64],
+    utility: Utility | None,
+    complete: bool,
+    fpc: float,
+) -> tuple[ActionStats, ...]:
+    """The figures of every line (column ``j`` of ``values`` is line ``j``) over weighted
+    worlds; ``complete``: every world was solved (no intervals); ``fpc``: the finite
+    population correction of the variances."""
+    out = []
+    sw = float(weights.sum())
+    for j, line in enumerate(lines):
+        v = values[:, j].astype(np.float64)
+        mean, var = mean_var(v, weights, fpc)
+        winv = (v > 0).astype(np.float64)
+        win, _ = mean_var(winv, weights, fpc)
+        outcomes = np.unique(values[:, j])
+        dist = tuple(
+            (int(o), float(weights[values[:, j] == o].sum() / sw)) for o in outcomes
+        )
+        util = mean if utility is None else sum(p * utility(o) for o, p in dist)
+        out.append(ActionStats(
+            action=line[0],
+            mean=mean,
+            win=win,
+            distribution=dist,
+            ci=None if complete else _interval(mean, var),
+            win_ci=None if complete else wilson(win, ess(weights) / max(fpc, 1e-12)),
+            utility=util,
+            line=tuple(line),
+        ))
+    return tuple(out)
+
+
+def best_index(stats: Sequence[ActionStats]) -> int:
+    """Highest utility; on a tie the higher expected game points, the likelier win, then: a
+    winning claim (it ends the hand at once) before playing on, but playing on before a claim
+    that does not win (conceding gives the opponent no chance to go wrong)."""
+
+    def claim_order(a: ActionStats) -> int:
+        if a.action.kind != Kind.CLAIM:
+            return 0
+        return 1 if a.mean > 0 else -1
+
+    return max(
+        range(len(stats)),
+        key=lambda i: (stats[i].utility, stats[i].mean, stats[i].win, claim_order(stats[i]), -i),
+    )
+
+
+def utilities(values: npt.NDArray[np.int16], utility: Utility | None) -> npt.NDArray[np.float64]:
+    """Each world's result as what it is worth (game points without a utility)."""
+    if utility is None:
+        return values.astype(np.float64)
+    table = {int(o): utility(int(o)) for o in np.unique(values)}
+    out: npt.NDArray[np.float64] = np.vectorize(lambda o: table[int(o)], otypes=[np.float64])(values)
+    return out
+
+
+def paired(
+    u: npt.NDArray[np.float64], w: npt.NDArray[np.float64], i: int, j: int, fpc: float,
+) -> tuple[float, float] | None:
+    """Mean and variance of column i less column j over the same worlds; None when they are
+    equal in every world."""
+    d = u[:, i] - u[:, j]
+    if not d.any():
+        return None
+    return mean_var(d, w, fpc)
+
+
+def paired_mean_se(
+    values: npt.NDArray[np.int16],
+    weights: npt.NDArray[np.float64],
+    i: int,
+    j: int,
+    utility: Utility | None,
+    exact: bool,
+) -> tuple[float, float]:
+    """How much better column ``i`` is than column ``j`` over the same worlds: the weighted
+    mean difference (of game points, or of ``utility``) and its standard error (0 when the
+    figures are ``exact``, every world solved)."""
+    got = paired(utilities(values[:, [i, j]], utility), weights, 0, 1, 1.0)
+    if got is None:
+        return 0.0, 0.0
+    mean, var = got
+    if exact:  # every world solved: no sampling error
+        return mean, 0.0
+    return mean, math.sqrt(var) if math.isfinite(var) else math.inf
+
+
+def clearly_best(
+    values: npt.NDArray[np.int16],
+    weights: npt.NDArray[np.float64],
+    best: int,
+    utility: Utility | None,
+    fpc: float,
+) -> bool:
+    """Is ``best`` ahead of every other action by more than the noise (paired over the same
+    worlds, at 99.9%)? Actions that score the same in every world solved do not hold it up."""
+    if len(values) < 64:
+        return False
+    u = utilities(values, utility)
+    for j in range(values.shape[1]):
+        got = None if j == best else paired(u, weights, best, j, fpc)
+        if got is not None and got[0] - _Z_CLEAR * math.sqrt(got[1]) <= 0:
+            return False
+    return True
