@@ -3,6 +3,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
+#include <pybind11/typing.h>
 
 #include <chrono>
 #include <memory>
@@ -24,30 +25,78 @@ using namespace ss;
 
 namespace {
 
+// The types the stub (_core.pyi) shows: a dict of fields or knobs, the arrays of a batch.
+using AnyDict = py::typing::Dict<py::str, py::object>;
+using BatchArrays =
+    py::typing::Tuple<py::array_t<std::int16_t>, py::array_t<std::uint64_t>, py::array_t<bool>>;
+
 const char* const kPhaseNames[] = {"lead", "follow", "draw", "show", "end", "over"};
 const char* const kReasonNames[] = {"none", "claim", "false_claim", "closer_failed", "last_trick",
                                     "first_to_target", "higher_total", "side_total", "dead_hand",
                                     "draw"};
 
+// A knob enum's value names, in the enum's order: its enumerators in lower case (rules.hpp).
 template <class E>
-E pick(const py::dict& d, const char* key, std::initializer_list<const char*> names) {
+const std::vector<std::string>& value_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out(1);
+    for (const char* c = KnobEnum<E>::kEnumerators; *c; ++c) {
+      if (*c == ',') out.emplace_back();
+      else if (*c != ' ') out.back() += static_cast<char>(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
+    }
+    return out;
+  }();
+  return names;
+}
+
+template <class E>
+E pick(const py::dict& d) {
+  const char* key = KnobEnum<E>::kKnob;
   const std::string v = py::str(d[key]);
-  int i = 0;
-  for (const char* n : names) {
-    if (v == n) return static_cast<E>(i);
-    ++i;
-  }
+  const auto& names = value_names<E>();
+  for (size_t i = 0; i < names.size(); ++i)
+    if (v == names[i]) return static_cast<E>(i);
   throw ProfileError(std::string(key) + ": unknown value '" + v + "'");
 }
 
+const std::string kRankLetters = "ATKQJ987";
+
 int rank_index(const std::string& v, const char* key) {
   if (v == "none") return -1;
-  static const std::string names = "ATKQJ987";
-  if (v.size() == 1 && names.find(v[0]) != std::string::npos) return static_cast<int>(names.find(v[0]));
+  if (v.size() == 1 && kRankLetters.find(v[0]) != std::string::npos)
+    return static_cast<int>(kRankLetters.find(v[0]));
   throw ProfileError(std::string(key) + ": unknown rank '" + v + "'");
 }
 
-std::shared_ptr<RuleSet> rules_from_dict(const py::dict& d) {
+// knob -> the names of its values, in order: low_rank, exchange_rank and every enum knob.
+py::typing::Dict<py::str, py::typing::Tuple<py::str, py::ellipsis>> knob_vocabulary() {
+  py::typing::Dict<py::str, py::typing::Tuple<py::str, py::ellipsis>> out;
+  py::list low, exchange;
+  exchange.append("none");
+  for (int r : kLowRanks) {
+    low.append(std::string(1, kRankLetters[r]));
+    exchange.append(std::string(1, kRankLetters[r]));
+  }
+  out["low_rank"] = py::tuple(low);
+  out["exchange_rank"] = py::tuple(exchange);
+#define SS_VOCABULARY(Enum, knob, ...) out[#knob] = py::tuple(py::cast(value_names<Enum>()));
+  SS_KNOB_ENUMS(SS_VOCABULARY)
+#undef SS_VOCABULARY
+  return out;
+}
+
+// knob -> (lowest, highest) for the numeric knobs; a pair knob ("name[i]") once, by its name.
+py::typing::Dict<py::str, py::typing::Tuple<int, int>> knob_ranges() {
+  py::typing::Dict<py::str, py::typing::Tuple<int, int>> out;
+  for (const IntKnob& k : kIntKnobs) {
+    const std::string name(k.name);
+    const std::string key = name.substr(0, name.find('['));
+    if (!out.contains(key)) out[py::str(key)] = py::make_tuple(k.lo, k.hi);
+  }
+  return out;
+}
+
+std::shared_ptr<RuleSet> rules_from_dict(const AnyDict& d) {
   auto r = std::make_shared<RuleSet>();
   try {
     r->players = d["players"].cast<int>();
@@ -56,29 +105,28 @@ std::shared_ptr<RuleSet> rules_from_dict(const py::dict& d) {
     r->hand_size = d["hand_size"].cast<int>();
     r->aside = d["aside"].cast<int>();
     r->open_strict = d["open_strict"].cast<bool>();
-    r->must_head = pick<Head>(d, "must_head", {"none", "always", "vs_opponent"});
+    r->must_head = pick<Head>(d);
     r->must_trump = d["must_trump"].cast<bool>();
     r->must_overtrump = d["must_overtrump"].cast<bool>();
     r->exchange_rank = rank_index(py::str(d["exchange_rank"]), "exchange_rank");
-    r->exchange_timing = pick<Timing>(d, "exchange_timing", {"lead", "turn"});
+    r->exchange_timing = pick<Timing>(d);
     r->exchange_needs_trick = d["exchange_needs_trick"].cast<bool>();
     r->exchange_lost_if_skipped = d["exchange_lost_if_skipped"].cast<bool>();
     r->exchange_min_stock = d["exchange_min_stock"].cast<int>();
-    r->marriages = pick<Marriages>(d, "marriages", {"none", "open", "any"});
-    r->marriage_before_trick = pick<BeforeTrick>(d, "marriage_before_trick", {"pending", "zero", "forbidden"});
+    r->marriages = pick<Marriages>(d);
+    r->marriage_before_trick = pick<BeforeTrick>(d);
     r->marriage_by_partner = d["marriage_by_partner"].cast<bool>();
     auto mp = d["marriage_points"].cast<std::pair<int, int>>();
     r->marriage_common = mp.first;
     r->marriage_royal = mp.second;
-    r->close = pick<Close>(d, "close", {"none", "lead", "lead_or_before_draw"});
+    r->close = pick<Close>(d);
     r->close_min_stock = d["close_min_stock"].cast<int>();
     r->last_trick_bonus = d["last_trick_bonus"].cast<int>();
-    r->claim = pick<Claim>(d, "claim", {"none", "lead_after_trick_or_marriage", "lead", "turn"});
-    r->false_claim = pick<FalseClaim>(d, "false_claim", {"opp2or3", "opp2", "mirror", "pay1each"});
-    r->close_stakes = pick<CloseStakes>(d, "close_stakes", {"claim", "closing"});
-    r->close_fail = pick<CloseFail>(d, "close_fail", {"opp2or3_at_close", "opp2"});
-    r->natural_end = pick<NaturalEnd>(d, "natural_end", {"claim_or_draw", "last_trick", "first_to_target",
-                                                         "higher_total", "side_total", "dead_hand"});
+    r->claim = pick<Claim>(d);
+    r->false_claim = pick<FalseClaim>(d);
+    r->close_stakes = pick<CloseStakes>(d);
+    r->close_fail = pick<CloseFail>(d);
+    r->natural_end = pick<NaturalEnd>(d);
     r->draw_carry = d["draw_carry"].cast<int>();
     r->target = d["target"].cast<int>();
     r->schneider = d["schneider"].cast<int>();
@@ -98,8 +146,8 @@ struct PyState {
   State s;
 };
 
-py::dict deal_to_dict(const Deal& d) {
-  py::dict out;
+AnyDict deal_to_dict(const Deal& d) {
+  AnyDict out;
   out["dealer"] = d.dealer;
   out["hands"] = d.hands;
   out["stock"] = d.stock;
@@ -109,8 +157,8 @@ py::dict deal_to_dict(const Deal& d) {
   return out;
 }
 
-py::dict fields_to_dict(const Fields& f) {
-  py::dict d;
+AnyDict fields_to_dict(const Fields& f) {
+  AnyDict d;
   d["dealer"] = f.dealer;
   d["to_act"] = f.to_act;
   d["leader"] = f.leader;
@@ -233,7 +281,7 @@ struct PyWorldPool {
 };
 
 // Rows of card codes -> worlds, each line valued in each (see worlds.hpp).
-py::tuple solve_rows(PyWorldPool& pool, const PyState& base,
+BatchArrays solve_rows(PyWorldPool& pool, const PyState& base,
                      py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast> rows,
                      const std::vector<std::vector<int>>& lines, const std::string& objective,
                      std::uint64_t node_limit, double time_limit, bool share_table, double deadline) {
@@ -286,7 +334,7 @@ py::tuple solve_rows(PyWorldPool& pool, const PyState& base,
     py::array_t<bool> aborted(out.aborted.size());
     auto ab = aborted.mutable_unchecked<1>();
     for (size_t i = 0; i < out.aborted.size(); ++i) ab(i) = out.aborted[i] != 0;
-    return py::make_tuple(values, nodes, aborted);
+    return BatchArrays(py::make_tuple(values, nodes, aborted));
 }
 
 // Two hands of a strict ending for the tests of card_reach and race (codes 0..31, a second
@@ -340,6 +388,17 @@ PYBIND11_MODULE(_core, m) {
       raise_as("SearchLimitError", e.what());
     }
   });
+
+  m.def("knob_vocabulary", &knob_vocabulary,
+        "Each named knob's values in the core's order (rules.hpp): knob -> tuple of names.");
+  m.def("knob_ranges", &knob_ranges,
+        "Each numeric knob's bounds (rules.hpp): knob -> (lowest, highest).");
+  m.def("beats", [](int a, int b, int trump) {
+    if (a < 0 || a >= kCodes || b < 0 || b >= kCodes) throw PositionError("card codes are 0..31");
+    if (trump < 0 || trump >= kSuits) throw PositionError("trump suit must be 0..3");
+    return beats(a, b, trump);
+  }, py::arg("a"), py::arg("b"), py::arg("trump"),
+     "Whether card a, played after b, beats it (state.hpp; for the tests of rules/cards.py).");
 
   py::class_<RuleSet, std::shared_ptr<RuleSet>>(m, "RuleSet")
       .def(py::init(&rules_from_dict), py::arg("knobs"))
@@ -395,7 +454,7 @@ PYBIND11_MODULE(_core, m) {
         return ps;
       }, py::arg("rules"), py::arg("dealer"), py::arg("hands"), py::arg("stock"),
          py::arg("aside"), py::arg("trump_card"), py::arg("carry"))
-      .def_static("from_fields", [](std::shared_ptr<RuleSet> r, const py::dict& d) {
+      .def_static("from_fields", [](std::shared_ptr<RuleSet> r, const AnyDict& d) {
         PyState ps{r, {}};
         ps.s = state_from_fields(ps.rules.get(), fields_from_dict(d));
         return ps;
@@ -413,7 +472,7 @@ PYBIND11_MODULE(_core, m) {
       })
       .def("is_legal", [](const PyState& ps, int a) {
         return a >= 0 && a < 512 && ps.s.is_legal(static_cast<Action>(a));
-      })
+      }, py::arg("action"))
       .def("apply", [](PyState& ps, int a) { ps.s.apply_checked(a); }, py::arg("action"))
       .def("scores", [](const PyState& ps) {
         std::vector<int> out;
@@ -454,7 +513,7 @@ PYBIND11_MODULE(_core, m) {
           nodes = search.nodes();
           seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         }
-        py::dict out;
+        AnyDict out;
         out["value"] = value;
         py::list acts;
         for (const auto& a : av) acts.append(py::make_tuple(static_cast<int>(a.action), a.value));

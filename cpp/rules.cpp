@@ -17,20 +17,15 @@ void in_range(int v, int lo, int hi, const char* name) {
 }  // namespace
 
 void RuleSet::validate() {
-  require(players >= 2 && players <= 4, "players must be 2, 3 or 4");
-  require(low_rank == NINE || low_rank == JACK || low_rank == SEVEN, "low_rank must be 9, J or 7");
-  require(copies == 1 || copies == 2, "copies must be 1 or 2");
-  in_range(hand_size, 1, 16, "hand_size");
-  in_range(aside, 0, 16, "aside");
-  in_range(exchange_min_stock, 2, 48, "exchange_min_stock");
-  in_range(close_min_stock, 2, 48, "close_min_stock");
-  in_range(last_trick_bonus, 0, 100, "last_trick_bonus");
-  in_range(draw_carry, 0, 10, "draw_carry");
-  in_range(target, 1, 250, "target");
-  in_range(schneider, 0, 250, "schneider");
-  in_range(match_target, 1, 1000, "match_target");
-  in_range(marriage_common, 0, 250, "marriage_points[0]");
-  in_range(marriage_royal, 0, 250, "marriage_points[1]");
+  for (const IntKnob& k : kIntKnobs) in_range(this->*k.field, k.lo, k.hi, k.name);
+  bool deck_known = false;
+  for (int low : kLowRanks) deck_known |= low_rank == low;
+  require(deck_known, "low_rank must be 9, J or 7");
+#define SS_CHECK_KNOB_ENUM(Enum, knob, ...)                                      \
+  require(static_cast<int>(knob) < KnobEnum<Enum>::kCount,                       \
+          std::string(#knob) + " has no value " + std::to_string(static_cast<int>(knob)));
+  SS_KNOB_ENUMS(SS_CHECK_KNOB_ENUM)
+#undef SS_CHECK_KNOB_ENUM
   require(exchange_rank == -1 || (exchange_rank >= ACE && exchange_rank <= low_rank),
           "exchange_rank must be a rank of the deck");
 

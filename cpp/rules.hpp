@@ -1,5 +1,6 @@
-// RuleSet: the plain struct of knobs. Nothing else in the core knows profile names; the knobs and
-// their meaning are documented in docs/engine.md.
+// RuleSet: the plain struct of knobs, and the knobs' vocabulary (the names of every enum-like
+// knob's values, the numeric knobs' bounds), declared here once. Nothing else in the core knows
+// profile names; the knobs and their meaning are documented in docs/engine.md.
 #pragma once
 #include <cstdint>
 
@@ -7,18 +8,49 @@
 
 namespace ss {
 
-enum class Head : std::uint8_t { NONE, ALWAYS, VS_OPPONENT };
-enum class Timing : std::uint8_t { LEAD, TURN };
-enum class Marriages : std::uint8_t { NONE, OPEN, ANY };
-enum class BeforeTrick : std::uint8_t { PENDING, ZERO, FORBIDDEN };
-enum class Close : std::uint8_t { NONE, LEAD, LEAD_OR_BEFORE_DRAW };
-enum class Claim : std::uint8_t { NONE, LEAD_AFTER_TRICK_OR_MARRIAGE, LEAD, TURN };
-enum class FalseClaim : std::uint8_t { OPP2OR3, OPP2, MIRROR, PAY1EACH };
-enum class CloseStakes : std::uint8_t { CLAIM, CLOSING };
-enum class CloseFail : std::uint8_t { OPP2OR3_AT_CLOSE, OPP2 };
-enum class NaturalEnd : std::uint8_t {
-  CLAIM_OR_DRAW, LAST_TRICK, FIRST_TO_TARGET, HIGHER_TOTAL, SIDE_TOTAL, DEAD_HAND
-};
+// The knob vocabulary, declared once. Each enum-like knob is one line below: its enum, the
+// RuleSet field it sets (which is also the knob's name in a profile) and its values in the
+// enum's order. A value's name in a profile is its enumerator in lower case ("VS_OPPONENT" is
+// "vs_opponent"). The binding converts names and enums with these lines and exports them
+// (_core.knob_vocabulary()); the Python profiles derive their checks from that export.
+#define SS_KNOB_ENUMS(K)                                                                 \
+  K(Head, must_head, NONE, ALWAYS, VS_OPPONENT)                                          \
+  K(Timing, exchange_timing, LEAD, TURN)                                                 \
+  K(Marriages, marriages, NONE, OPEN, ANY)                                               \
+  K(BeforeTrick, marriage_before_trick, PENDING, ZERO, FORBIDDEN)                        \
+  K(Close, close, NONE, LEAD, LEAD_OR_BEFORE_DRAW)                                       \
+  K(Claim, claim, NONE, LEAD_AFTER_TRICK_OR_MARRIAGE, LEAD, TURN)                        \
+  K(FalseClaim, false_claim, OPP2OR3, OPP2, MIRROR, PAY1EACH)                            \
+  K(CloseStakes, close_stakes, CLAIM, CLOSING)                                           \
+  K(CloseFail, close_fail, OPP2OR3_AT_CLOSE, OPP2)                                       \
+  K(NaturalEnd, natural_end, CLAIM_OR_DRAW, LAST_TRICK, FIRST_TO_TARGET, HIGHER_TOTAL,  \
+    SIDE_TOTAL, DEAD_HAND)
+
+// KnobEnum<E>: the knob an enum sets and its values' enumerators, as text ("NONE, ALWAYS").
+template <class E>
+struct KnobEnum;
+
+constexpr int count_names(const char* s) {  // names in a comma-separated list
+  int n = 1;
+  for (; *s; ++s) n += *s == ',';
+  return n;
+}
+
+#define SS_DECLARE_KNOB_ENUM(Enum, knob, ...)                              \
+  enum class Enum : std::uint8_t { __VA_ARGS__ };                          \
+  template <>                                                              \
+  struct KnobEnum<Enum> {                                                  \
+    static constexpr const char* kKnob = #knob;                            \
+    static constexpr const char* kEnumerators = #__VA_ARGS__;              \
+    static constexpr int kCount = count_names(#__VA_ARGS__);               \
+  };
+SS_KNOB_ENUMS(SS_DECLARE_KNOB_ENUM)
+#undef SS_DECLARE_KNOB_ENUM
+
+// The decks: the lowest rank of each, in the vocabulary's order (low_rank "9", "J", "7": 24,
+// 20 and 32 cards a copy). exchange_rank's vocabulary is "none" and these ranks (the core
+// itself takes any rank of the deck).
+inline constexpr int kLowRanks[] = {NINE, JACK, SEVEN};
 
 struct RuleSet {
   int players = 2;
@@ -62,6 +94,29 @@ struct RuleSet {
   // Throws ProfileError naming the first inconsistent knob; fills the derived fields.
   void validate();
   int side(int player) const { return players == 4 ? player % 2 : player; }
+};
+
+// The numeric knobs and their bounds, declared once: validate() checks them, the binding
+// exports them (_core.knob_ranges(); "name[i]" is element i of a pair knob).
+struct IntKnob {
+  const char* name;
+  int RuleSet::*field;
+  int lo, hi;
+};
+inline constexpr IntKnob kIntKnobs[] = {
+    {"players", &RuleSet::players, 2, 4},
+    {"copies", &RuleSet::copies, 1, 2},
+    {"hand_size", &RuleSet::hand_size, 1, 16},
+    {"aside", &RuleSet::aside, 0, 16},
+    {"exchange_min_stock", &RuleSet::exchange_min_stock, 2, 48},
+    {"close_min_stock", &RuleSet::close_min_stock, 2, 48},
+    {"last_trick_bonus", &RuleSet::last_trick_bonus, 0, 100},
+    {"draw_carry", &RuleSet::draw_carry, 0, 10},
+    {"target", &RuleSet::target, 1, 250},
+    {"schneider", &RuleSet::schneider, 0, 250},
+    {"match_target", &RuleSet::match_target, 1, 1000},
+    {"marriage_points[0]", &RuleSet::marriage_common, 0, 250},
+    {"marriage_points[1]", &RuleSet::marriage_royal, 0, 250},
 };
 
 }  // namespace ss

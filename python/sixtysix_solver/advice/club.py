@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from ..knowledge.facts import rank_of, ranks_in_deck, suit_of
 from ..knowledge.view import View
 from ..rules.actions import Action, Kind
-from ..rules.cards import POINTS
+from ..rules.cards import POINTS, beats
 
 __all__ = ["club_choice"]
 
@@ -169,11 +169,11 @@ class _Table:
         trick = list(view.trick)
         best, best_at = trick[0], 0
         for i, c in enumerate(trick[1:], 1):
-            if self.beats(c, best):
+            if beats(c, best, self.trump):
                 best, best_at = c, i
         best_player = (view.leader + best_at) % self.n
         last = len(trick) == self.n - 1
-        winners = [c for c in cards if self.beats(c, best)]
+        winners = [c for c in cards if beats(c, best, self.trump)]
         if self.n == 4 and view.side(best_player) == self.side:
             if last:  # the partner takes it: add points, but no trumps
                 side_cards = [c for c in cards if suit_of(c) != trump] or list(cards)
@@ -204,11 +204,6 @@ class _Table:
             if trumps:
                 return self.cheapest(trumps)
         return self.cheapest(cards)
-
-    def beats(self, c: int, best: int) -> bool:
-        if suit_of(c) == suit_of(best):
-            return rank_of(c) < rank_of(best)
-        return suit_of(c) == self.trump
 
 
 def club_choice(view: View, legal: Sequence[Action]) -> Action:

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules.cards import RANKS, SUITS, Card
+from ..rules.cards import RANKS, SUITS, Card, beats
 from ..errors import SixtySixError
 from ..rules.position_text import format_card_list
 from ..rules.profiles import Profile, get_profile
@@ -164,14 +164,9 @@ def revealed_by_play(
     def side(p: int) -> int:
         return p % 2 if n == 4 else p
 
-    def beats(a: int, b: int) -> bool:
-        if suit_of(a) == suit_of(b):
-            return rank_of(a) < rank_of(b)
-        return suit_of(a) == trump_suit
-
     best = 0
     for i in range(1, len(trick)):
-        if beats(trick[i][1], trick[best][1]):
+        if beats(trick[i][1], trick[best][1], trump_suit):
             best = i
     opponent_winning = side(trick[best][0]) != side(player)
     led = suit_of(trick[0][1])

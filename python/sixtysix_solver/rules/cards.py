@@ -96,6 +96,22 @@ def format_cards(cards: Iterable[Card], *, keep_order: bool = False) -> str:
     return " ".join(str(c) for c in seq) if seq else "-"
 
 
+def beats(a: int, b: int, trump_suit: int) -> bool:
+    """Whether card code ``a``, played after ``b`` in a trick, beats it: a higher card of the
+    same suit, or a trump on a card of another suit. (Identical cards: the first played wins.)
+
+    This is the trick rule of the compiled core (``beats`` in ``cpp/state.hpp``), kept here for
+    the Python that reasons about tricks; tests/test_cards_beats.py holds the two equal.
+
+    >>> ah, th, nc, ns = (Card.parse(t).code for t in ("AH", "TH", "9C", "9S"))
+    >>> beats(ah, th, 0), beats(th, ah, 0), beats(nc, ah, 0), beats(ns, ah, 0)
+    (True, False, True, False)
+    """
+    if a >> 3 == b >> 3:
+        return a & 7 < b & 7
+    return a >> 3 == trump_suit
+
+
 def codes(cards: Iterable[Card]) -> list[int]:
     return [c.code for c in cards]
 

@@ -52,7 +52,7 @@ class HandResult:
         return scored[0] if len(scored) == 1 else None
 
 
-def _rules(profile: Profile) -> Any:
+def _rules(profile: Profile) -> _core.RuleSet:
     return _core.RuleSet(profile.knobs())
 
 
@@ -69,11 +69,11 @@ class Game:
     :meth:`from_position` (the position notation).
     """
 
-    def __init__(self, profile: Profile, state: Any, start: dict[str, Any]) -> None:
+    def __init__(self, profile: Profile, state: _core.State, start: dict[str, Any]) -> None:
         self.profile = profile
         self._state = state
         self._start = start  # fields of the starting position, for records
-        self._history: list[Any] = []
+        self._history: list[_core.State] = []
         self._actions: list[Action] = []
         #: The match score per side before this hand (``None``: not part of a match); the
         #: notations write it, match-aware advice reads it.
@@ -141,27 +141,25 @@ class Game:
     @property
     def to_act(self) -> int | None:
         """The seat to act, or ``None`` when the hand is over."""
-        p: int = self._state.to_act
+        p = self._state.to_act
         return None if p < 0 else p
 
     @property
     def phase(self) -> str:
         """``lead``, ``follow``, ``draw``, ``show``, ``end`` or ``over`` (docs/engine.md)."""
-        phase: str = self._state.phase
-        return phase
+        return self._state.phase
 
     @property
     def is_over(self) -> bool:
-        return bool(self._state.over)
+        return self._state.over
 
     @property
     def strict(self) -> bool:
         """Whether strict play (follow, head, trump) applies now."""
-        return bool(self._state.strict)
+        return self._state.strict
 
     def legal_action_codes(self) -> list[int]:
-        codes_: list[int] = self._state.legal_actions()
-        return codes_
+        return self._state.legal_actions()
 
     def legal_actions(self) -> list[Action]:
         return [Action.from_code(c) for c in self._state.legal_actions()]
@@ -181,7 +179,7 @@ class Game:
             a = self.parse_action(action)
         except NotationError:
             return False
-        return bool(self._state.is_legal(a.code))
+        return self._state.is_legal(a.code)
 
     def apply(self, action: ActionLike) -> None:
         """Play an action; raises :class:`IllegalActionError` (naming the legal ones) if it
@@ -215,7 +213,7 @@ class Game:
         return g
 
     @property
-    def core(self) -> Any:
+    def core(self) -> _core.State:
         """The compiled core's state of the current position: the handle that the solver and
         the world pool take. Treat it as read-only (apply actions through the game)."""
         return self._state
@@ -232,8 +230,7 @@ class Game:
     # --- what is on the table ----------------------------------------------------------------
     def fields(self) -> dict[str, Any]:
         """Every field of the position (the basis of the notation and JSON)."""
-        f: dict[str, Any] = self._state.fields()
-        return f
+        return self._state.fields()
 
     def fields_cards(self, key: str, player: int | None = None) -> list[Card]:
         """The cards of one card field (``hands``, ``known``, ``taken``, ``stock``, ``aside``...),
@@ -271,8 +268,7 @@ class Game:
 
     def scores(self) -> list[int]:
         """Each side's score: card points taken + credited marriages + bonuses."""
-        s: list[int] = self._state.scores()
-        return s
+        return self._state.scores()
 
     def tricks_won(self) -> list[int]:
         return [len(t) // self.players for t in self.fields()["taken"]]
@@ -288,8 +284,7 @@ class Game:
         """Distinct action sequences of length ``depth`` (a finished hand is one leaf)."""
         if not isinstance(depth, int) or not 0 <= depth <= 64:
             raise SixtySixError(f"perft depth must be 0..64, got {depth!r}")
-        n: int = self._state.perft(depth)
-        return n
+        return self._state.perft(depth)
 
     def __repr__(self) -> str:
         return f"Game.from_position({format_fields(self.profile, self.fields(), self.match_score)!r})"

@@ -17,6 +17,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .. import _core
 from ..errors import ProfileError
 
 LowRank = Literal["9", "J", "7"]
@@ -34,35 +35,14 @@ NaturalEnd = Literal[
     "claim_or_draw", "last_trick", "first_to_target", "higher_total", "side_total", "dead_hand"
 ]
 
-_CHOICES: dict[str, tuple[Any, ...]] = {
-    "players": (2, 3, 4),
-    "low_rank": ("9", "J", "7"),
-    "copies": (1, 2),
-    "must_head": ("none", "always", "vs_opponent"),
-    "exchange_rank": ("none", "9", "J", "7"),
-    "exchange_timing": ("lead", "turn"),
-    "marriages": ("none", "open", "any"),
-    "marriage_before_trick": ("pending", "zero", "forbidden"),
-    "close": ("none", "lead", "lead_or_before_draw"),
-    "claim": ("none", "lead_after_trick_or_marriage", "lead", "turn"),
-    "false_claim": ("opp2or3", "opp2", "mirror", "pay1each"),
-    "close_stakes": ("claim", "closing"),
-    "close_fail": ("opp2or3_at_close", "opp2"),
-    "natural_end": (
-        "claim_or_draw", "last_trick", "first_to_target", "higher_total", "side_total",
-        "dead_hand",
-    ),
-}
+# The knob vocabulary is the core's (cpp/rules.hpp declares it once): the names of each named
+# knob's values, in the core's order, and the numeric knobs' bounds. The Literal types above
+# repeat the names for the type checker; tests/test_knob_vocabulary.py keeps them equal.
+_VOCABULARY: dict[str, tuple[str, ...]] = _core.knob_vocabulary()
+_BOUNDS: dict[str, tuple[int, int]] = _core.knob_ranges()
+_COUNTS = ("players", "copies")  # few values: checked as a choice among them
 _RANGES: dict[str, tuple[int, int]] = {
-    "hand_size": (1, 16),
-    "aside": (0, 16),
-    "exchange_min_stock": (2, 48),
-    "close_min_stock": (2, 48),
-    "last_trick_bonus": (0, 100),
-    "draw_carry": (0, 10),
-    "target": (1, 250),
-    "schneider": (0, 250),
-    "match_target": (1, 1000),
+    k: v for k, v in _BOUNDS.items() if k not in _COUNTS and k != "marriage_points"
 }
 _BOOLS = (
     "open_strict", "must_trump", "must_overtrump", "exchange_needs_trick",
@@ -164,6 +144,15 @@ class Profile:
         return f"get_profile({self.name!r}{args})"
 
 
+# Every knob with a fixed set of values, in the order of the profile's fields.
+_CHOICES: dict[str, tuple[Any, ...]] = {
+    f.name: _VOCABULARY[f.name] if f.name in _VOCABULARY
+    else tuple(range(_BOUNDS[f.name][0], _BOUNDS[f.name][1] + 1))
+    for f in dataclasses.fields(Profile)
+    if f.name in _VOCABULARY or f.name in _COUNTS
+}
+
+
 def _validate(p: Profile) -> None:
     for name, choices in _CHOICES.items():
         value = getattr(p, name)
@@ -177,11 +166,12 @@ def _validate(p: Profile) -> None:
         if not isinstance(getattr(p, name), bool):
             raise ProfileError(f"{name} must be true or false, got {getattr(p, name)!r}")
     mp = p.marriage_points
+    lo, hi = _BOUNDS["marriage_points"]
     if (
         not isinstance(mp, tuple) or len(mp) != 2
-        or not all(type(v) is int and 0 <= v <= 250 for v in mp)
+        or not all(type(v) is int and lo <= v <= hi for v in mp)
     ):
-        raise ProfileError(f"marriage_points must be two numbers from 0 to 250, got {mp!r}")
+        raise ProfileError(f"marriage_points must be two numbers from {lo} to {hi}, got {mp!r}")
     if p.stock_size < 0:
         raise ProfileError(
             f"hand_size {p.hand_size} is too large: {p.players} hands of {p.hand_size} and "

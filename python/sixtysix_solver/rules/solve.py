@@ -156,7 +156,7 @@ def solve_many(
     nodes, seconds = _check(objective, node_limit, time_limit)
     if not isinstance(threads, int) or not 1 <= threads <= 256:
         raise SixtySixError(f"threads must be an integer from 1 to 256, got {threads!r}")
-    states = []
+    states: list[_core.State] = []
     for g in games:
         if not isinstance(g, Game):
             raise SixtySixError(f"solve_many needs Game objects, got {type(g).__name__}")
