@@ -37,13 +37,8 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from ..rules.actions import Action, Kind
 from ..errors import SearchLimitError, SixtySixError
-from ..rules.game import Game
 from ..knowledge.history import History, HistoryError
-from .equity import MatchEquity
-from .opponents import OpponentModel, implausible, model_name
-from .pasts import DEFAULT_PAST_LIMIT, DEFAULT_PAST_SAMPLES, PastWeights
 from ..knowledge.view import View
 from ..knowledge.worlds import (
     DEFAULT_LIMIT,
@@ -53,25 +48,44 @@ from ..knowledge.worlds import (
     first_layout,
     layout_rows,
 )
+from ..rules.actions import Action
+from ..rules.game import Game
+from .equity import MatchEquity
+from .limits import (
+    DEFAULT_PAST_LIMIT,
+    DEFAULT_PAST_SAMPLES,
+    SearchLimits,
+    check_int,
+    resolve_limits,
+)
+from .opponents import OpponentModel, implausible, model_name
+from .pasts import PastWeights
+from .stats import (
+    ActionStats,
+    Utility,
+    action_stats,
+    best_index,
+    clearly_best,
+    ess,
+    paired_mean_se,
+)
 
 __all__ = [
     "ActionStats",
     "Recommendation",
+    "SearchLimits",
     "Utility",
+    "best_index",
     "evaluate_lines",
     "layout_rows",
     "match_utility",
+    "opponent_weights",
     "paired_difference",
     "recommend",
+    "stock_in_play",
     "view_of",
 ]
 
-Utility = Callable[[int], float]
-"""What a hand result (game points for the seat's side) is worth to the player; the
-recommendation maximises its average (the game points themselves by default)."""
-
-_Z95 = 1.959963984540054
-_Z_CLEAR = 3.2905267314919255  # 99.9%: the test is repeated after every batch
 # Worlds are solved in batches of about this many search nodes per thread (about 0.15 s on a
 # current core), so that stops and progress are seen soon. Sized by nodes, not by time, so
 # that a run's batches, hence its node counts, are the same on every run (see _loop).
@@ -103,27 +117,6 @@ def _give_back(pool: _core.WorldPool, threads: int, tt_mib: int, shared: bool = 
         _POOLS[(threads, tt_mib, shared)] = pool
         while len(_POOLS) > _POOLS_KEPT:
             del _POOLS[next(iter(_POOLS))]
-
-
-@dataclass(frozen=True)
-class ActionStats:
-    """One action's figures over the worlds solved.
-
-    ``mean``: expected game points for the seat's side; ``win``: probability that the side
-    scores the hand; ``distribution``: (game points, probability) pairs, ascending;
-    ``ci``/``win_ci``: 95% confidence intervals (``None`` when every world was solved);
-    ``utility``: the average the choice maximised (``mean`` unless a utility was given, e.g.
-    the probability of winning the match).
-    """
-
-    action: Action
-    mean: float
-    win: float
-    distribution: tuple[tuple[int, float], ...]
-    ci: tuple[float, float] | None
-    win_ci: tuple[float, float] | None
-    utility: float
-    line: tuple[Action, ...] = ()  # the actions scored (just ``action`` for a recommendation)
 
 
 @dataclass(frozen=True)
@@ -321,96 +314,6 @@ class _Source:
         return rows, weights
 
 
-def _check_int(name: str, v: object, lo: int, hi: int | None = None) -> int:
-    if not isinstance(v, int) or isinstance(v, bool) or v < lo or (hi is not None and v > hi):
-        rng = f"from {lo} to {hi}" if hi is not None else f"at least {lo}"
-        raise SixtySixError(f"{name} must be an integer {rng}, got {v!r}")
-    return v
-
-
-def _interval(mean: float, var: float) -> tuple[float, float]:
-    half = _Z95 * math.sqrt(max(var, 0.0))
-    return (mean - half, mean + half)
-
-
-def _ess(w: npt.NDArray[np.float64]) -> float:
-    """Kish's effective sample size of weighted worlds: (sum w)^2 / sum w^2."""
-    return float(w.sum()) ** 2 / float((w * w).sum())
-
-
-def _wilson(p: float, w: npt.NDArray[np.float64], fpc: float) -> tuple[float, float]:
-    """Wilson's 95% interval for a proportion (sound near 0 and 1), with the effective sample
-    size of weighted worlds and the finite population correction."""
-    n = _ess(w) / max(fpc, 1e-12)
-    z2 = _Z95 * _Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = _Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def _mean_var(
-    x: npt.NDArray[np.float64], w: npt.NDArray[np.float64], fpc: float,
-) -> tuple[float, float]:
-    """Weighted mean and the variance of that estimate (ratio estimator, with a finite
-    population correction ``fpc`` when drawing without replacement)."""
-    sw = float(w.sum())
-    m = float((w * x).sum() / sw)
-    n = len(x)
-    if n < 2:
-        return m, math.inf
-    var = float((w * w * (x - m) ** 2).sum()) / (sw * sw) * n / (n - 1)
-    return m, var * fpc
-
-
-def _stats(
-    lines: Sequence[tuple[Action, ...]],
-    values: npt.NDArray[np.int16],
-    weights: npt.NDArray[np.float64],
-    utility: Utility | None,
-    complete: bool,
-    fpc: float,
-) -> tuple[ActionStats, ...]:
-    out = []
-    sw = float(weights.sum())
-    for j, line in enumerate(lines):
-        v = values[:, j].astype(np.float64)
-        mean, var = _mean_var(v, weights, fpc)
-        winv = (v > 0).astype(np.float64)
-        win, _ = _mean_var(winv, weights, fpc)
-        outcomes = np.unique(values[:, j])
-        dist = tuple(
-            (int(o), float(weights[values[:, j] == o].sum() / sw)) for o in outcomes
-        )
-        util = mean if utility is None else sum(p * utility(o) for o, p in dist)
-        out.append(ActionStats(
-            action=line[0],
-            mean=mean,
-            win=win,
-            distribution=dist,
-            ci=None if complete else _interval(mean, var),
-            win_ci=None if complete else _wilson(win, weights, fpc),
-            utility=util,
-            line=tuple(line),
-        ))
-    return tuple(out)
-
-
-def best_index(stats: Sequence[ActionStats]) -> int:
-    """Highest utility; on a tie the higher expected game points, the likelier win, then: a
-    winning claim (it ends the hand at once) before playing on, but playing on before a claim
-    that does not win (conceding gives the opponent no chance to go wrong)."""
-
-    def claim_order(a: ActionStats) -> int:
-        if a.action.kind != Kind.CLAIM:
-            return 0
-        return 1 if a.mean > 0 else -1
-
-    return max(
-        range(len(stats)),
-        key=lambda i: (stats[i].utility, stats[i].mean, stats[i].win, claim_order(stats[i]), -i),
-    )
-
-
 def paired_difference(
     rec: Recommendation, a: Action | str, b: Action | str, utility: Utility | None = None,
 ) -> tuple[float, float]:
@@ -431,52 +334,7 @@ def paired_difference(
         if j is None:
             raise SixtySixError(f"{act} is not one of this decision's actions")
         cols.append(j)
-    got = _paired(_utilities(rec.values[:, cols], utility), rec.weights, 0, 1, 1.0)
-    if got is None:
-        return 0.0, 0.0
-    mean, var = got
-    if rec.exact:  # every world solved: no sampling error
-        return mean, 0.0
-    return mean, math.sqrt(var) if math.isfinite(var) else math.inf
-
-
-def _utilities(values: npt.NDArray[np.int16], utility: Utility | None) -> npt.NDArray[np.float64]:
-    """Each world's result as what it is worth (game points without a utility)."""
-    if utility is None:
-        return values.astype(np.float64)
-    table = {int(o): utility(int(o)) for o in np.unique(values)}
-    out: npt.NDArray[np.float64] = np.vectorize(lambda o: table[int(o)], otypes=[np.float64])(values)
-    return out
-
-
-def _paired(
-    u: npt.NDArray[np.float64], w: npt.NDArray[np.float64], i: int, j: int, fpc: float,
-) -> tuple[float, float] | None:
-    """Mean and variance of column i less column j over the same worlds; None when they are
-    equal in every world."""
-    d = u[:, i] - u[:, j]
-    if not d.any():
-        return None
-    return _mean_var(d, w, fpc)
-
-
-def _clearly_best(
-    values: npt.NDArray[np.int16],
-    weights: npt.NDArray[np.float64],
-    best: int,
-    utility: Utility | None,
-    fpc: float,
-) -> bool:
-    """Is ``best`` ahead of every other action by more than the noise (paired over the same
-    worlds, at 99.9%)? Actions that score the same in every world solved do not hold it up."""
-    if len(values) < 64:
-        return False
-    u = _utilities(values, utility)
-    for j in range(values.shape[1]):
-        got = None if j == best else _paired(u, weights, best, j, fpc)
-        if got is not None and got[0] - _Z_CLEAR * math.sqrt(got[1]) <= 0:
-            return False
-    return True
+    return paired_mean_se(rec.values, rec.weights, cols[0], cols[1], utility, rec.exact)
 
 
 def opponent_weights(
@@ -510,14 +368,16 @@ def opponent_weights(
                        past_samples=past_samples)
 
 
+
 def recommend(
     position: View | Game,
     *,
-    worlds: int = 1000,
-    seed: int = 0,
+    limits: SearchLimits | None = None,
+    worlds: int | None = None,
+    seed: int | None = None,
     exact: bool | None = None,
     time_limit: float | None = None,
-    stop_when_clear: bool = False,
+    stop_when_clear: bool | None = None,
     utility: Utility | None = None,
     threads: int | None = None,
     tt_mib: int | None = None,
@@ -525,23 +385,25 @@ def recommend(
     stop: threading.Event | None = None,
     opponent_model: OpponentModel | None = None,
     history: History | None = None,
-    past_limit: int = DEFAULT_PAST_LIMIT,
-    past_samples: int = DEFAULT_PAST_SAMPLES,
+    past_limit: int | None = None,
+    past_samples: int | None = None,
 ) -> Recommendation:
     """Score every legal action of the player to act on the same worlds.
 
-    ``worlds``: the most worlds to solve. ``exact``: ``None`` solves every world when at most
-    ``worlds`` fit the view (else samples), ``True`` always enumerates them (up to
+    The budget is a :class:`~sixtysix_solver.advice.limits.SearchLimits` (``limits``), or
+    built from the keywords of its fields; keywords given with ``limits`` replace its fields.
+    ``worlds``: the most worlds to solve (default 1000). ``exact``: ``None`` solves every world
+    when at most ``worlds`` fit the view (else samples), ``True`` always enumerates them (up to
     100,000), ``False`` always samples. ``time_limit`` (seconds), ``stop`` (an event another
     thread sets) and ``stop_when_clear`` end the loop early with the figures so far;
     ``on_progress`` is called after every batch with the recommendation so far. ``utility``
     maps a hand result to what it is worth (see :mod:`sixtysix_solver.advice.equity` for match
     equity). ``threads``: solver threads (default: the machine's cores); values do not depend
     on it. ``tt_mib``: table size per thread (default 64 MiB for positions with more than 16
-    cards in the hands and a stock still in play, else 16). The same seed gives the same worlds
-    and figures. Several threads share one table and take the worlds as they come, so their
-    node count varies a little from run to run (with ``stop_when_clear`` each thread keeps a
-    table of its own and a fixed share of each batch: the same count every run).
+    cards in the hands and a stock still in play, else 16). The same seed (default 0) gives the
+    same worlds and figures. Several threads share one table and take the worlds as they come,
+    so their node count varies a little from run to run (with ``stop_when_clear`` each thread
+    keeps a table of its own and a fixed share of each batch: the same count every run).
 
     ``opponent_model`` (see :mod:`sixtysix_solver.advice.opponents`) weights every world by how likely
     the other players' past actions were in it (:mod:`sixtysix_solver.advice.pasts`); it needs the
@@ -550,11 +412,14 @@ def recommend(
     are averaged exactly when at most ``past_limit`` fit it, else over ``past_samples``
     seeded samples. Without a model (the default) nothing changes.
     """
-    return evaluate_lines(
-        position, None, worlds=worlds, seed=seed, exact=exact, time_limit=time_limit,
-        stop_when_clear=stop_when_clear, utility=utility, threads=threads, tt_mib=tt_mib,
-        on_progress=on_progress, stop=stop, opponent_model=opponent_model, history=history,
+    lim = resolve_limits(
+        limits, worlds=worlds, seed=seed, exact=exact, time_limit=time_limit,
+        stop_when_clear=stop_when_clear, threads=threads, tt_mib=tt_mib,
         past_limit=past_limit, past_samples=past_samples,
+    )
+    return evaluate_lines(
+        position, None, limits=lim, utility=utility, on_progress=on_progress, stop=stop,
+        opponent_model=opponent_model, history=history,
     )
 
 
@@ -563,11 +428,12 @@ def evaluate_lines(
     lines: Sequence[Sequence[Action | str]] | None,
     *,
     stock_order: bool | None = None,
-    worlds: int = 1000,
-    seed: int = 0,
+    limits: SearchLimits | None = None,
+    worlds: int | None = None,
+    seed: int | None = None,
     exact: bool | None = None,
     time_limit: float | None = None,
-    stop_when_clear: bool = False,
+    stop_when_clear: bool | None = None,
     utility: Utility | None = None,
     threads: int | None = None,
     tt_mib: int | None = None,
@@ -575,8 +441,8 @@ def evaluate_lines(
     stop: threading.Event | None = None,
     opponent_model: OpponentModel | None = None,
     history: History | None = None,
-    past_limit: int = DEFAULT_PAST_LIMIT,
-    past_samples: int = DEFAULT_PAST_SAMPLES,
+    past_limit: int | None = None,
+    past_samples: int | None = None,
     weights: PastWeights | None = None,
 ) -> Recommendation:
     """Like :func:`recommend`, for chosen *lines* of the player to act: each a sequence of
@@ -588,19 +454,19 @@ def evaluate_lines(
     weight the worlds as in :func:`recommend`; or ``weights``, a
     :class:`~sixtysix_solver.advice.pasts.PastWeights` for this view, whose caches are then shared
     with other runs over the same history (the same weights as a fresh one)."""
+    lim = resolve_limits(
+        limits, worlds=worlds, seed=seed, exact=exact, time_limit=time_limit,
+        stop_when_clear=stop_when_clear, threads=threads, tt_mib=tt_mib,
+        past_limit=past_limit, past_samples=past_samples,
+    )
     view = view_of(position)
-    worlds = _check_int("worlds", worlds, 1)
-    seed = _check_int("seed", seed, -(2**63), 2**63 - 1)
-    tt_mib = _check_int("tt_mib", tt_mib, 1, 4096) if tt_mib is not None else None
-    threads = _check_int("threads", threads if threads is not None else (os.cpu_count() or 1), 1, 256)
-    if exact not in (None, True, False):
-        raise SixtySixError(f"exact must be None, True or False, got {exact!r}")
-    if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
-        raise SixtySixError(f"time_limit must be positive seconds, got {time_limit!r}")
+    check_int("seed", lim.seed, -(2**63), 2**63 - 1)
+    if lim.threads is None:
+        lim = replace(lim, threads=check_int("threads", os.cpu_count() or 1, 1, 256))
     start = time.perf_counter()
     if weights is None:
         weigher = opponent_weights(
-            position, view, opponent_model, history, seed, past_limit, past_samples,
+            position, view, opponent_model, history, lim.seed, lim.past_limit, lim.past_samples,
         )
     elif opponent_model is not None or history is not None:
         raise SixtySixError("give weights, or an opponent model (and history), not both")
@@ -611,22 +477,23 @@ def evaluate_lines(
 
     if stock_order is None:
         stock_order = stock_in_play(view)
-    if tt_mib is None:  # big positions fill a table fast; small ones should not pay for one
+    if lim.tt_mib is None:  # big positions fill a table fast; small ones should not pay for one
         cards = sum(view.hand_sizes) + (view.stock_size if stock_order else 0)
-        tt_mib = 64 if cards > 16 else 16
+        lim = replace(lim, tt_mib=64 if cards > 16 else 16)
     space = WorldSpace(view, stock_order=bool(stock_order))
     total = space.count
     if total == 0:
         raise SixtySixError("no deal fits this view")
-    if exact is True and total > DEFAULT_LIMIT:
+    if lim.exact is True and total > DEFAULT_LIMIT:
         raise TooManyWorldsError(
             f"{total} worlds fit this view, more than the {DEFAULT_LIMIT} an exact run solves"
         )
-    use_all = exact is True or (exact is None and total <= worlds)
-    budget = total if use_all and exact is True else min(worlds, total) if use_all else worlds
+    use_all = lim.exact is True or (lim.exact is None and total <= lim.worlds)
+    budget = total if use_all and lim.exact is True else min(lim.worlds, total) if use_all else lim.worlds
     # All worlds in enumeration order share most positions with their neighbours; shuffled
     # only when the run may stop before the end (so that what was solved is a fair sample).
-    may_stop = time_limit is not None or stop is not None or stop_when_clear or budget < total
+    may_stop = (lim.time_limit is not None or stop is not None or lim.stop_when_clear
+                or budget < total)
 
     base = first_layout(view).game(view)  # any world: the others are its cards moved
     chosen: list[tuple[Action, ...]]
@@ -643,60 +510,76 @@ def evaluate_lines(
                 if g.is_over or not g.is_legal(a):
                     raise SixtySixError(f"{' '.join(map(str, ln))}: {a} is not legal there")
                 g.apply(a)
-    codes = [[a.code for a in ln] for ln in chosen]
     # Tables kept for the whole run: positions recur from world to world. Several threads share
     # one table and take the worlds one at a time (18% less time than a table each and a fixed
     # split, in sixty-six advice): their node counts then vary from run to run, the figures do
     # not. Only a run that may stop once the best action is clear splits the worlds between
     # tables of its own in a fixed way, so that it stops after the same batch on every run.
-    shared = threads > 1 and not stop_when_clear
-    source = _Source(space, use_all, seed, shuffle=may_stop, weigher=weigher,
+    threads, tt_mib = lim.threads, lim.tt_mib
+    assert threads is not None and tt_mib is not None
+    shared = threads > 1 and not lim.stop_when_clear
+    source = _Source(space, use_all, lim.seed, shuffle=may_stop, weigher=weigher,
                      stripes=threads if len(chosen) == 1 and not shared else 1)
     pool = _take_pool(threads, tt_mib, shared)
 
+    run = _Run(
+        view=view, lines=chosen, base=base, pool=pool, source=source, limits=lim,
+        budget=budget, total=total, use_all=use_all, start=start, utility=utility,
+        on_progress=on_progress, stop=stop,
+    )
     # A stop request interrupts the solver (once some world is solved, so that there is an
     # answer): a watcher thread cancels the running batch.
     finished = threading.Event()
-    solved_some = threading.Event()
     if stop is not None:
         def watch() -> None:
             assert stop is not None
             while not finished.is_set():
-                if stop.wait(0.02) and solved_some.is_set():
+                if stop.wait(0.02) and run.solved_some.is_set():
                     pool.cancel()
                     return
 
         threading.Thread(target=watch, daemon=True).start()
     try:
-        return _loop(
-            view, chosen, codes, base, pool, source, budget, total, use_all, start, threads,
-            time_limit, stop, stop_when_clear, utility, on_progress, solved_some,
-        )
+        return _loop(run)
     finally:
         finished.set()
         if stop is None:  # (with a stop watcher, a late cancel could reach the next call)
             _give_back(pool, threads, tt_mib, shared)
 
 
-def _loop(
-    view: View,
-    chosen: list[tuple[Action, ...]],
-    codes: list[list[int]],
-    base: Game,
-    pool: _core.WorldPool,
-    source: _Source,
-    budget: int,
-    total: int,
-    use_all: bool,
-    start: float,
-    threads: int,
-    time_limit: float | None,
-    stop: threading.Event | None,
-    stop_when_clear: bool,
-    utility: Utility | None,
-    on_progress: Callable[[Recommendation], None] | None,
-    solved_some: threading.Event,
-) -> Recommendation:
+@dataclass
+class _Run:
+    """One run of :func:`evaluate_lines`: what is valued (``lines`` from ``view``, in the
+    worlds of ``source`` built on ``base``), on which pool, with which limits (threads and
+    table size resolved), how to report and when to stop."""
+
+    view: View
+    lines: list[tuple[Action, ...]]
+    base: Game
+    pool: _core.WorldPool
+    source: _Source
+    limits: SearchLimits
+    budget: int  # the most worlds to solve
+    total: int  # the worlds that fit the view
+    use_all: bool  # worlds taken from the enumeration (exact mode), not sampled
+    start: float
+    utility: Utility | None
+    on_progress: Callable[[Recommendation], None] | None
+    stop: threading.Event | None
+    solved_some: threading.Event = field(default_factory=threading.Event)
+
+    @property
+    def codes(self) -> list[list[int]]:
+        return [[a.code for a in ln] for ln in self.lines]
+
+
+def _loop(run: _Run) -> Recommendation:
+    view, chosen, source, lim = run.view, run.lines, run.source, run.limits
+    budget, total, use_all, start = run.budget, run.total, run.use_all, run.start
+    time_limit, stop, utility = lim.time_limit, run.stop, run.utility
+    threads = lim.threads
+    assert threads is not None
+    codes = run.codes
     rows_done: list[npt.NDArray[np.int16]] = []
     weights_done: list[npt.NDArray[np.float64]] = []
     nodes = 0
@@ -726,8 +609,8 @@ def _loop(
         deadline = 0.0
         if time_limit is not None:
             deadline = max(1e-6, time_limit - (time.perf_counter() - start))
-        values, node_counts, aborted = pool.solve(
-            base.core, pending_rows, codes, "game_points", 0, 0.0, True, deadline,
+        values, node_counts, aborted = run.pool.solve(
+            run.base.core, pending_rows, codes, "game_points", 0, 0.0, True, deadline,
         )
         keep = ~aborted
         if keep.any():  # worlds the deadline cut off are left out
@@ -736,7 +619,7 @@ def _loop(
         nodes += int(node_counts.sum())
         done += int(keep.sum())
         if done:
-            solved_some.set()
+            run.solved_some.set()
         per_world = max(1.0, float(node_counts.sum()) / max(1, len(pending_rows)))
         # (A run that cannot stop early checks nothing between batches but progress: there
         # bigger batches leave the threads fewer waits for the slowest share.)
@@ -755,7 +638,7 @@ def _loop(
         complete = use_all and seen == total and weights_exact
         # Estimated weights are noisy even over every world: then no finite population bonus.
         fpc = (total - seen) / (total - 1) if use_all and total > 1 and weights_exact else 1.0
-        stats = _stats(chosen, vals, w, utility, complete, fpc)
+        stats = action_stats(chosen, vals, w, utility, complete, fpc)
         b = best_index(stats)
         if done >= budget or (use_all and source.left() == 0 and not aborted.any()):
             stopped = "done"
@@ -763,7 +646,7 @@ def _loop(
             stopped = "time"
         elif stop is not None and stop.is_set():
             stopped = "stop"
-        elif stop_when_clear and _clearly_best(vals, w, b, utility, fpc):
+        elif lim.stop_when_clear and clearly_best(vals, w, b, utility, fpc):
             stopped = "clear"
         else:
             stopped = ""
@@ -779,12 +662,12 @@ def _loop(
             nodes=nodes,
             values=vals,
             weights=w,
-            ess=_ess(w),
+            ess=ess(w),
             opponent_model=None if source.weigher is None else model_name(source.weigher.model),
             ruled_out=source.ruled_out,
         )
-        if on_progress is not None:
-            on_progress(rec)
+        if run.on_progress is not None:
+            run.on_progress(rec)
         if stopped:
             break
     assert rec is not None
