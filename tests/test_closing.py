@@ -10,9 +10,10 @@ import pytest
 
 from sixtysix_solver.rules.actions import Action, Kind
 from sixtysix_solver.advice.closing import ClosingOption, _verdict, analyse_closing
+from sixtysix_solver.advice.limits import SearchLimits
 from sixtysix_solver.errors import SixtySixError
 from sixtysix_solver.rules.game import Game
-from sixtysix_solver.advice.recommend import ActionStats
+from sixtysix_solver.advice.stats import ActionStats
 from sixtysix_solver.rules.solve import Solver
 from sixtysix_solver.knowledge.view import View
 from sixtysix_solver.knowledge.worlds import enumerate_layouts
@@ -97,3 +98,16 @@ def test_closing_needs_a_player_who_may_close() -> None:
     assert g.to_act is not None
     with pytest.raises(SixtySixError, match="turn"):
         analyse_closing(View.from_game(g, 1 - g.to_act))
+
+
+def test_closing_takes_its_budget_as_search_limits() -> None:
+    # limits= is the same budget as the keywords; the close part keeps its own world budget
+    # and no time limit, and keywords given with limits replace its fields.
+    g = decision("schnapsen", 1, "lead", min_moves=6)
+    by_kw = analyse_closing(g, worlds=4, seed=1, threads=1)
+    by_lim = analyse_closing(g, limits=SearchLimits(worlds=4, seed=1, threads=1, time_limit=60))
+    mixed = analyse_closing(g, limits=SearchLimits(worlds=9, seed=5, threads=1), worlds=4, seed=1)
+    for a in (by_lim, mixed):
+        assert a.verdict == by_kw.verdict
+        assert [o.stats for o in a.options] == [o.stats for o in by_kw.options]
+    assert by_lim.close.exact and by_lim.go_on.worlds == 4

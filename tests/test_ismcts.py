@@ -15,6 +15,7 @@ from sixtysix_solver.rules.random_play import random_action
 from sixtysix_solver.errors import PositionError, SixtySixError
 from sixtysix_solver.rules.game import Game
 from sixtysix_solver.advice.ismcts import ismcts
+from sixtysix_solver.advice.limits import SearchLimits
 from sixtysix_solver.notation.position import format_position
 from sixtysix_solver.knowledge.facts import FULL, Lack
 from sixtysix_solver.knowledge.view import View
@@ -151,3 +152,13 @@ def test_no_deal_fits() -> None:
     nowhere = replace(view, lacks=(Lack(1 - view.seat, (FULL,) * 4, 0),))  # holds no card
     with pytest.raises(PositionError):
         ismcts(nowhere, iterations=10)
+
+
+def test_search_limits_are_the_budget() -> None:
+    # limits= gives the same search as the keywords; keywords given with it replace its fields.
+    view = View.from_game(Game.deal("schnapsen", seed=4))
+    by_kw = ismcts(view, iterations=150, seed=2)
+    assert ismcts(view, limits=SearchLimits(iterations=150, seed=2)) == by_kw
+    assert ismcts(view, limits=SearchLimits(iterations=40, seed=9), iterations=150, seed=2) == by_kw
+    with pytest.raises(SixtySixError, match="seed"):
+        ismcts(view, limits=SearchLimits(seed=-1))  # signed seeds are PIMC's only

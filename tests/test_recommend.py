@@ -4,6 +4,7 @@ legality and bad input."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import threading
 import time
@@ -21,6 +22,7 @@ from sixtysix_solver.rules.random_play import random_action
 from sixtysix_solver.errors import PositionError, SixtySixError
 from sixtysix_solver.rules.game import Game
 from sixtysix_solver.rules.profiles import PROFILES
+from sixtysix_solver.advice.limits import SearchLimits
 from sixtysix_solver.advice.recommend import Recommendation, recommend, stock_in_play
 from sixtysix_solver.rules.solve import Solver
 from sixtysix_solver.knowledge.view import View
@@ -216,10 +218,32 @@ def test_bad_input() -> None:
     for kw in ({"worlds": 0}, {"worlds": 1.5}, {"threads": 0}, {"seed": "x"},
                {"time_limit": -1}, {"exact": "yes"}, {"tt_mib": 0}):
         with pytest.raises(SixtySixError):
-            recommend(g, **kw)  # type: ignore[arg-type]
+            recommend(g, **kw)
     with pytest.raises(SixtySixError, match="View or a Game"):
         recommend("not a view")  # type: ignore[arg-type]
     assert issubclass(SixtySixError, ValueError)
+
+
+def test_search_limits_carry_the_budget() -> None:
+    # limits= is the same run as the keywords; keywords given with it replace its fields; the
+    # object is frozen and checked when it is built.
+    g = Game.deal("schnapsen", seed=2)
+    by_kw = recommend(g, worlds=30, seed=4, threads=1)
+    lim = SearchLimits(worlds=30, seed=4, threads=1)
+    for rec in (recommend(g, limits=lim),
+                recommend(g, limits=SearchLimits(worlds=5, seed=9, threads=1), worlds=30, seed=4)):
+        assert rec.actions == by_kw.actions and np.array_equal(rec.values, by_kw.values)
+    assert lim == dataclasses.replace(lim) and lim.time_limit is None and lim.exact is None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        lim.worlds = 3  # type: ignore[misc]
+    with pytest.raises(SixtySixError, match="limits must be a SearchLimits"):
+        recommend(g, limits={"worlds": 3})  # type: ignore[arg-type]
+    for kw in ({"worlds": 0}, {"threads": 0}, {"seed": "x"}, {"time_limit": 0},
+               {"exact": "yes"}, {"tt_mib": 5000}, {"iterations": 0}):
+        with pytest.raises(SixtySixError):
+            SearchLimits(**kw)
+    with pytest.raises(SixtySixError, match="seed"):
+        recommend(g, limits=SearchLimits(seed=2**63))  # unsigned seeds are ISMCTS's only
 
 
 def test_core_rejects_rows_that_do_not_fit() -> None:
@@ -246,11 +270,11 @@ def test_core_rejects_rows_that_do_not_fit() -> None:
 def test_ties_prefer_a_winning_claim_but_not_a_losing_one() -> None:
     # Equal values: a claim that wins ends the hand at once; one that loses concedes a hand
     # the opponent might still misplay, so playing on comes first.
-    from sixtysix_solver.advice.recommend import ActionStats, best_index as _best
+    from sixtysix_solver.advice.stats import ActionStats, best_index as _best
 
     def stats(action: str, mean: float) -> ActionStats:
         return ActionStats(action=Action.parse(action), mean=mean, win=float(mean > 0),
-                           distribution={}, ci=None, win_ci=None, utility=mean, line=())
+                           distribution=(), ci=None, win_ci=None, utility=mean, line=())
 
     assert stats("claim", 1.0).action.kind == Kind.CLAIM
     assert _best([stats("AS", 2.0), stats("claim", 2.0)]) == 1

@@ -18,7 +18,7 @@ from ..errors import SixtySixError
 from ..rules.profiles import get_profile
 
 if TYPE_CHECKING:  # imported where used, so that the command line starts fast
-    from ..play.arena import EloRow, PairSummary
+    from ..play.stats import EloRow, PairSummary
 
 
 class Unit(str, Enum):

@@ -1,5 +1,7 @@
-"""The arena: matches between agents on duplicate deals, statistics with confidence intervals,
-and Elo ratings of a round robin.
+"""The arena: matches between agents on duplicate deals, played on any executor, and the front
+doors that summarise them (:func:`arena`, :func:`round_robin`). The statistics with confidence
+intervals and the Elo ratings are :mod:`sixtysix_solver.play.stats`, the results and the
+results file :mod:`sixtysix_solver.play.results` (their names are importable from here too).
 
 A *match* is played to the profile's ``match_target`` (7) exactly as ``sixtysix play`` plays
 it: the deal moves one seat on after every hand, a drawn hand's carry goes to the next hand,
