@@ -59,7 +59,7 @@ def test_every_exact_deal_replays_the_history(profile: str) -> None:
         real, t = _walk(profile, seed, seed % 2)
         if t.pending_draw:
             continue
-        codes = exact_deal(t, None, None, random.Random(seed))
+        codes = exact_deal(t.shadow_deal(), None, None, random.Random(seed))
         assert isinstance(codes, list)
         rep = t._attempt(codes, lambda r: True)
         assert rep is not None, (profile, seed)
@@ -105,7 +105,7 @@ def test_a_play_from_a_revealed_void_is_proved_impossible() -> None:
         if case is None:
             continue
         t, play = case
-        assert isinstance(exact_deal(t, (1, play), None, random.Random(0)), Infeasible)
+        assert isinstance(exact_deal(t.shadow_deal(), (1, play), None, random.Random(0)), Infeasible)
         before = (t.actions, str(t.view))
         with pytest.raises(ContradictionError, match="contradicts what was seen so far"):
             t.act(1, play)
@@ -121,10 +121,10 @@ def test_outside_the_model_it_declines() -> None:
     for profile in ("three-hand", "four-hand"):
         real = Game.deal(profile, seed=1)
         t = _tracker_for(real, 0, 1)
-        assert exact_deal(t, None, None, random.Random(0)) is None
+        assert exact_deal(t.shadow_deal(), None, None, random.Random(0)) is None
     real = Game.deal("sixty-six", seed=2)
     t = HandTracker.from_view(View.from_game(real, 0))
-    assert exact_deal(t, None, None, random.Random(0)) is None
+    assert exact_deal(t.shadow_deal(), None, None, random.Random(0)) is None
 
 
 def _walk_events(profile: str | Profile, seed: int, seat: int, policy: str, events: int
@@ -143,7 +143,7 @@ def _walk_events(profile: str | Profile, seed: int, seat: int, policy: str, even
 def _exact_replays(t: HandTracker, seat: int, play: str, tries: int = 8) -> None:
     """Every exact deal found for the opponent's ``play`` replays the history and takes it."""
     for r in range(tries):
-        codes = exact_deal(t, (seat, Action.parse(play)), None, random.Random(r))
+        codes = exact_deal(t.shadow_deal(), (seat, Action.parse(play)), None, random.Random(r))
         assert isinstance(codes, list)
         rep = t._replay(codes, t._actions)  # raises if the history does not replay
         assert rep.game.to_act == seat and rep.game.is_legal(Action.parse(play))
@@ -156,7 +156,7 @@ def test_a_face_up_card_taken_counts_against_revealed_lacks() -> None:
     t = _walk_events("sixty-six-jaques", 2510240337, 0, "uniform", 11)
     assert [str(a) for a in t.actions] == "TH exchange AH JD QS AS TD close QC JC KC".split()
     for play in ("AD", "9H"):
-        assert isinstance(exact_deal(t, (1, Action.parse(play)), None, random.Random(0)),
+        assert isinstance(exact_deal(t.shadow_deal(), (1, Action.parse(play)), None, random.Random(0)),
                           Infeasible)
         with pytest.raises(ContradictionError):
             t.act(1, play)
@@ -175,7 +175,7 @@ def test_either_copy_of_the_low_trump_forfeits_a_later_exchange() -> None:
 
 def test_a_low_trump_played_at_a_skipped_chance_forfeits_the_exchange() -> None:
     t = _walk_events(DOUBLE_SKIP, 1634128380, 1, "random", 12)
-    assert isinstance(exact_deal(t, (0, Action.parse("exchange")), None, random.Random(0)),
+    assert isinstance(exact_deal(t.shadow_deal(), (0, Action.parse("exchange")), None, random.Random(0)),
                       Infeasible)
     with pytest.raises(ContradictionError):
         t.act(0, "exchange")

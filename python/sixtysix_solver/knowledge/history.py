@@ -26,18 +26,18 @@ sixtysix_solver.knowledge.history.HistoryError: the game does not start at a fre
 
 from __future__ import annotations
 
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from ..rules.actions import Action, Kind
-from ..rules.cards import RANKS
 from ..errors import SixtySixError
 from .facts import Holds, Lack, could_exchange
 from ..rules.game import Game
 from ..rules.profiles import Profile
-from .replay import fresh_deal, history_facts
+from .replay import Walk, fresh_deal, start_key
 from .view import View, view_from_fields
 
 __all__ = ["Decision", "Draw", "History", "HistoryError"]
@@ -131,7 +131,10 @@ class History:
     @classmethod
     def from_game(cls, game: Game, seat: int | None = None) -> History:
         """The history of ``game`` seen from ``seat`` (default: the seat to act). The game
-        must have started at a fresh deal; only what ``seat`` sees is read from it."""
+        must have started at a fresh deal; only what ``seat`` sees is read from it.
+
+        The building is kept: asked again about the same hand a few actions on (an engine
+        advising at every decision), only the new actions are read."""
         if not isinstance(game, Game):
             raise HistoryError(f"a history is read from a Game, got {type(game).__name__}")
         if seat is None:
@@ -140,97 +143,133 @@ class History:
                 raise HistoryError("the hand is over: name the seat")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
             raise HistoryError(f"seat must be 0..{game.players - 1}, got {seat!r}")
-        if not fresh_deal(game):
-            raise HistoryError("the game does not start at a fresh deal: its history is unknown")
-        prof = game.profile
-        n = prof.players
-        start = game.start_fields
-        replay = Game.from_fields(prof, start)
+        actions = game.actions
         match = game.match_score
-        low = -1
-        if prof.exchange_rank != "none":
-            low = (int(start["trump_card"]) >> 3) * 8 + RANKS.index(prof.exchange_rank)
-        actors: list[int] = []
-        draws: list[Draw] = []
-        gone: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-        held: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(n)]
-        arrived: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-        decisions: list[Decision] = []
-        for t, action in enumerate(game.actions):
-            f = replay.fields()
-            p = replay.to_act
-            assert p is not None
-            actors.append(p)
-            if p != seat:
-                # The facts p had about the others, without its own hand (which differs from
-                # world to world): with marriage shows they are a little weaker for it.
-                mine_out = dict(f)
-                mine_out["hands"] = [[] if q == p else h for q, h in enumerate(f["hands"])]
-                lacks, holds = history_facts(replay, p, mine_out)
-                public = _blank(f)
-                decisions.append(Decision(
-                    t, p, action, public, None if match is None else tuple(match),
-                    lacks, holds, could_exchange(prof, public, p),
-                ))
-            used: Counter[int] = Counter()
-            came: Counter[int] = Counter()
-            if action.kind == Kind.PLAY:
-                used[action.arg] += 1
-                gone[p].append((t, action.arg))
-            elif action.kind == Kind.EXCHANGE:
-                used[low] += 1
-                gone[p].append((t, low))
-                came[f["stock"][-1]] += 1
-                arrived[p].append((t + 1, f["stock"][-1]))
-            stock_before = list(f["stock"])
-            replay.apply(action)
-            g = replay.fields()
-            drawn = len(stock_before) - len(g["stock"])
-            if drawn:
-                first = g["last_trick_winner"]
-                order = [(first + i) % n for i in range(n)]
-                for i, q in enumerate(order[:drawn]):
-                    card = stock_before[i]
-                    face = i == len(stock_before) - 1
-                    if q == seat or face:
-                        draws.append(Draw(t, q, card, face))
-                    else:
-                        draws.append(Draw(t, q, None, False))
-                    if face:
-                        arrived[q].append((t + 1, card))
-                        if q == p:
-                            came[card] += 1
-            for q in range(n):
-                if q == seat:
-                    continue
-                # Cards q must hold at action t: those shown before and still in the hand,
-                # those it uses now, and those it shows now (not the ones that just came).
-                before: Counter[int] = Counter(f["known"][q])
-                need = before
-                if q == p:
-                    after: Counter[int] = Counter(g["known"][q]) - came
-                    need = before | (after + used)
-                if need:
-                    held[q].append((t, tuple(sorted(need.elements()))))
-        start_public = dict(start)
-        start_public["hands"] = [[] for _ in range(n)]
-        start_public["stock"] = []
-        start_public["aside"] = []
-        return cls(
-            profile=prof,
-            seat=seat,
-            actions=tuple(game.actions),
-            actors=tuple(actors),
-            start_hand=tuple(sorted(start["hands"][seat])),
-            draws=tuple(draws),
-            gone=tuple(tuple(x) for x in gone),
-            held=tuple(tuple(x) for x in held),
-            arrived=tuple(tuple(x) for x in arrived),
-            decisions=tuple(decisions),
-            start_fields=start_public,
-            view=View.from_game(game, seat),
-        )
+        start = game.start_fields
+        key = (start_key(game), seat, None if match is None else tuple(match))
+        with _BUILDERS_LOCK:
+            b = _BUILDERS.get(key)
+            if b is None or not b.leads_to(actions):
+                if not fresh_deal(game):
+                    raise HistoryError(
+                        "the game does not start at a fresh deal: its history is unknown"
+                    )
+                b = _Builder(game, seat)
+            b.extend(actions)
+            _BUILDERS[key] = b
+            _BUILDERS.move_to_end(key)
+            while len(_BUILDERS) > _BUILDERS_KEPT:
+                _BUILDERS.popitem(last=False)
+            prof = game.profile
+            start_public = dict(start)
+            start_public["hands"] = [[] for _ in range(prof.players)]
+            start_public["stock"] = []
+            start_public["aside"] = []
+            return cls(
+                profile=prof,
+                seat=seat,
+                actions=tuple(actions),
+                actors=tuple(b.actors),
+                start_hand=tuple(sorted(start["hands"][seat])),
+                draws=tuple(b.draws),
+                gone=tuple(tuple(x) for x in b.gone),
+                held=tuple(tuple(x) for x in b.held),
+                arrived=tuple(tuple(x) for x in b.arrived),
+                decisions=tuple(b.decisions),
+                start_fields=start_public,
+                view=View.from_game(game, seat),
+            )
 
     def others(self) -> list[int]:
         """The players whose hidden cards and choices the history is about."""
         return [p for p in range(self.profile.players) if p != self.seat]
+
+
+class _Builder:
+    """A :class:`History` being read action by action from one walk of the hand (kept, so
+    that the next decision of the same hand reads only the new actions)."""
+
+    def __init__(self, game: Game, seat: int) -> None:
+        prof = game.profile
+        n = prof.players
+        self.profile = prof
+        self.seat = seat
+        self.match = None if game.match_score is None else tuple(game.match_score)
+        self.walk = Walk(game, fresh=True, replay=False)
+        low = prof.exchange_card(int(game.start_fields["trump_card"]) >> 3)
+        self.low = -1 if low is None else low
+        self.actors: list[int] = []
+        self.draws: list[Draw] = []
+        self.gone: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        self.held: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(n)]
+        self.arrived: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        self.decisions: list[Decision] = []
+
+    def leads_to(self, actions: Sequence[Action]) -> bool:
+        """Whether the actions read so far begin ``actions``."""
+        steps = self.walk.steps
+        return len(steps) <= len(actions) and all(
+            s.action == a for s, a in zip(steps, actions)
+        )
+
+    def extend(self, actions: Sequence[Action]) -> None:
+        """Read the actions past those read so far (``actions``: the whole history)."""
+        for t in range(len(self.walk.steps), len(actions)):
+            self._read(t, actions[t])
+
+    def _read(self, t: int, action: Action) -> None:
+        prof, n, seat, w = self.profile, self.profile.players, self.seat, self.walk
+        f = w.fields
+        p = w.game.to_act
+        assert p is not None
+        self.actors.append(p)
+        if p != seat:
+            # The facts p had about the others, without its own hand (which differs from
+            # world to world): with marriage shows they are a little weaker for it.
+            mine_out = dict(f)
+            mine_out["hands"] = [[] if q == p else h for q, h in enumerate(f["hands"])]
+            lacks, holds = w.facts(p, mine_out)
+            public = _blank(f)
+            self.decisions.append(Decision(
+                t, p, action, public, self.match, lacks, holds, could_exchange(prof, public, p),
+            ))
+        used: Counter[int] = Counter()
+        came: Counter[int] = Counter()
+        if action.kind == Kind.PLAY:
+            used[action.arg] += 1
+            self.gone[p].append((t, action.arg))
+        elif action.kind == Kind.EXCHANGE:
+            used[self.low] += 1
+            self.gone[p].append((t, self.low))
+            came[f["stock"][-1]] += 1
+            self.arrived[p].append((t + 1, f["stock"][-1]))
+        st = w.step(action)
+        g = st.after
+        up = st.face_up
+        for i, (q, card) in enumerate(st.drawn):
+            face = up is not None and i == len(st.drawn) - 1
+            if q == seat or face:
+                self.draws.append(Draw(t, q, card, face))
+            else:
+                self.draws.append(Draw(t, q, None, False))
+            if face:
+                self.arrived[q].append((t + 1, card))
+                if q == p:
+                    came[card] += 1
+        for q in range(n):
+            if q == seat:
+                continue
+            # Cards q must hold at action t: those shown before and still in the hand,
+            # those it uses now, and those it shows now (not the ones that just came).
+            before: Counter[int] = Counter(f["known"][q])
+            need = before
+            if q == p:
+                after: Counter[int] = Counter(g["known"][q]) - came
+                need = before | (after + used)
+            if need:
+                self.held[q].append((t, tuple(sorted(need.elements()))))
+
+
+_BUILDERS: OrderedDict[tuple[Any, ...], _Builder] = OrderedDict()
+_BUILDERS_KEPT = 8
+_BUILDERS_LOCK = threading.Lock()

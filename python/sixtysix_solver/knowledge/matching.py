@@ -2,7 +2,10 @@
 
 The tracker's shadow is one start deal consistent with everything seen. When an event does not
 fit it, :class:`~sixtysix_solver.knowledge.tracker.HandTracker` first tries cheap swaps; this module then
-finds a fitting deal, or shows there is none, without sampling.
+finds a fitting deal, or shows there is none, without sampling. The tracker hands over what it
+knows of its shadow as a :class:`ShadowDeal` (the places of the deal, their cards, and the
+shadow's replay of every action); :func:`bipartite_matching` is the matching itself, which the
+tracker also uses to relabel sampled layouts.
 
 **Why a matching.** In a two-player hand every place of the start deal (an *id*: a hand slot, a
 stock slot, the dead hand) has a public life: a dealt id is in its player's hand from the start,
@@ -37,17 +40,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..rules.actions import Action, Kind
-from ..rules.cards import RANKS
+from ..rules.profiles import Profile
 from .facts import could_exchange, lacked_codes, revealed_by_play
+from .replay import Step
 
-if TYPE_CHECKING:
-    from .tracker import HandTracker
-
-__all__ = ["Infeasible", "exact_deal"]
+__all__ = ["Infeasible", "ShadowDeal", "bipartite_matching", "exact_deal"]
 
 KING, QUEEN = 2, 3  # rank numbers
 NEVER = 1 << 30  # a token still in its hand
@@ -70,27 +72,52 @@ class Infeasible:
     """No start deal fits: the event contradicts the history."""
 
 
+@dataclass(frozen=True)
+class ShadowDeal:
+    """What the exact re-deal reads of the tracker's shadow, seen from ``seat``.
+
+    The places of the start deal are ids: ``hand_ids`` per player, ``stock_ids`` (top first;
+    the last one is the face-up card) and ``aside_ids``; ``codes[id]`` is the shadow's card at
+    each. ``trump_card`` is the start's face-up card. ``steps`` are the shadow's replay of every
+    action so far (:func:`~sixtysix_solver.knowledge.replay.advance`), ``now`` the fields of the
+    position reached and ``strict`` whether strict play applies there. ``fresh``: the shadow
+    starts at a fresh deal that no starting view's facts bind (else this model does not
+    apply)."""
+
+    profile: Profile
+    seat: int
+    fresh: bool
+    codes: tuple[int, ...]
+    hand_ids: tuple[tuple[int, ...], ...]
+    stock_ids: tuple[int, ...]
+    aside_ids: tuple[int, ...]
+    trump_card: int
+    steps: tuple[Step, ...]
+    now: dict[str, Any]
+    strict: bool
+
+
 def exact_deal(
-    t: HandTracker, event: tuple[int, Action] | None, pending: tuple[int, int] | None,
+    deal: ShadowDeal, event: tuple[int, Action] | None, pending: tuple[int, int] | None,
     rng: random.Random,
 ) -> list[int] | Infeasible | None:
     """A start deal (a card per id) under which every action so far and ``event`` (``(seat,
     action)``) fit, with the seat's pending draw ``pending`` (``(id, card)``) as named; or
     :class:`Infeasible` when none exists; or ``None`` outside this model. Cards keep their ids
     where they can, so the shadow moves as little as possible."""
-    prof = t.profile
-    if prof.players != 2 or t._base is not None or not t._fresh or prof.stock_size == 0:
+    prof = deal.profile
+    if prof.players != 2 or not deal.fresh or prof.stock_size == 0:
         return None
-    seat, opp = t.seat, 1 - t.seat
-    codes = t._rep.codes
-    stock_ids = t._stock_ids
+    seat, opp = deal.seat, 1 - deal.seat
+    codes = deal.codes
+    stock_ids = list(deal.stock_ids)
     bottom = stock_ids[-1]
     holder: dict[int, int | None] = {}
     arrival: dict[int, int] = {}
-    for p, ids in enumerate(t._hand_ids):
+    for p, ids in enumerate(deal.hand_ids):
         for i in ids:
             holder[i], arrival[i] = p, 0
-    for i in stock_ids[:-1] + t._aside_ids:
+    for i in stock_ids[:-1] + list(deal.aside_ids):
         holder[i], arrival[i] = None, 0
 
     tokens: list[_Token] = []  # the cards to match
@@ -100,13 +127,13 @@ def exact_deal(
     placed: list[_Token] = []  # the face-up cards an opponent took: checked, not matched
     lacks: list[tuple[int, int, frozenset[int]]] = []  # (player, action, cards lacked)
     skips: list[tuple[int, int]] = []  # (player, action): a chance to exchange let pass
-    low = -1
-    if prof.exchange_rank != "none":
-        low = (t._start["trump_card"] >> 3) * 8 + RANKS.index(prof.exchange_rank)
-    face_up = t._start["trump_card"]  # the card under the stock
+    exchanged_card = prof.exchange_card(deal.trump_card >> 3)
+    low = -1 if exchanged_card is None else exchanged_card
+    face_up = deal.trump_card  # the card under the stock
 
-    def use(p: int, k: int, a: Action, f: dict[str, Any]) -> None:
-        """What an opponent's action at ``k`` shows (``f``: the position before it)."""
+    def use(p: int, k: int, a: Action, f: dict[str, Any], strict: bool) -> None:
+        """What an opponent's action at ``k`` shows (``f``: the position before it, ``strict``:
+        whether strict play applied there)."""
         nonlocal face_up
         if a.kind == Kind.PLAY:
             mine = [x for x in public[p] if x.code == a.arg]
@@ -115,7 +142,6 @@ def exact_deal(
                 public[p].remove(mine[0])
             else:
                 tokens.append(_Token(a.arg, p, k, k))
-            strict = prof.open_strict or not f["stock"] or f["closed_by"] >= 0
             if f["trick"] and strict:
                 lead = f["leader"]
                 trick = [((lead + j) % 2, c) for j, c in enumerate(f["trick"])]
@@ -137,37 +163,29 @@ def exact_deal(
                     tokens.append(tok)
                     public[p].append(tok)
 
-    rep = t._build(list(codes))
     drawn = 0
-    for k, a in enumerate(t._actions):
-        before = rep.fields
-        actor = rep.game.to_act
-        assert actor is not None
-        if actor == opp:
+    for k, st in enumerate(deal.steps):
+        a, before = st.action, st.before
+        if st.actor == opp:
             if prof.exchange_lost_if_skipped and a.kind in (Kind.PLAY, Kind.CLOSE, Kind.MARRY):
                 f = dict(before)
                 f["exchange_lost"] = [0, 0]  # a later exchange shows it was never lost
                 if could_exchange(prof, f, opp):
                     skips.append((opp, k))
-            use(opp, k, a, before)
+            use(opp, k, a, before, st.strict)
         elif a.kind == Kind.EXCHANGE:  # (the seat's own: its cards are fixed)
             face_up = low
-        t._step(rep, a)
-        after = rep.fields
-        gone = len(before["stock"]) - len(after["stock"])
-        if gone > 0:
-            w = int(after["last_trick_winner"])
-            for q in (w, 1 - w)[:gone]:
-                if drawn == len(stock_ids) - 1:  # the face-up card: everybody sees it
-                    if q == opp:
-                        placed.append(_Token(face_up, q, k + 1))
-                        public[q].append(placed[-1])
-                else:
-                    i = stock_ids[drawn]
-                    holder[i], arrival[i] = q, k + 1
-                drawn += 1
+        for q, _ in st.drawn:
+            if drawn == len(stock_ids) - 1:  # the face-up card: everybody sees it
+                if q == opp:
+                    placed.append(_Token(face_up, q, k + 1))
+                    public[q].append(placed[-1])
+            else:
+                i = stock_ids[drawn]
+                holder[i], arrival[i] = q, k + 1
+            drawn += 1
     if event is not None and event[0] == opp:
-        use(opp, len(t._actions), event[1], rep.fields)
+        use(opp, len(deal.steps), event[1], deal.now, deal.strict)
 
     for x in placed:  # a face-up card the opponent holds against what its plays revealed
         for p, k, cards in lacks:
@@ -176,7 +194,7 @@ def exact_deal(
 
     # The fixed ids: the seat's own cards (as seen), the face-up id; the rest is matched.
     fixed = {i: codes[i] for i in holder if holder[i] == seat}
-    fixed[bottom] = t._start["trump_card"]
+    fixed[bottom] = deal.trump_card
     if pending is not None:
         fixed[pending[0]] = pending[1]
     free = [i for i in holder if i not in fixed]
@@ -205,8 +223,8 @@ def exact_deal(
         return True
 
     adj = [[j for j, i in enumerate(free) if fits(x, i)] for x in pool]
-    match = _kuhn(adj, [[j for j in row if codes[free[j]] == pool[n].code]
-                        for n, row in enumerate(adj)], len(free), rng)
+    match = bipartite_matching(adj, [[j for j in row if codes[free[j]] == pool[n].code]
+                                     for n, row in enumerate(adj)], len(free), rng)
     if match is None:
         return Infeasible()
     out = list(codes)
@@ -217,11 +235,15 @@ def exact_deal(
     return out
 
 
-def _kuhn(
-    adj: list[list[int]], prefer: list[list[int]], right: int, rng: random.Random,
+def bipartite_matching(
+    adj: Sequence[Sequence[int]], prefer: Sequence[Sequence[int]], right: int,
+    rng: random.Random,
 ) -> list[int] | None:
-    """A perfect matching of left nodes to right nodes (``adj``), trying the ``prefer`` edges
-    first (a card's current id); ``None`` if there is none."""
+    """A matching of every left node ``n`` (``0..len(adj) - 1``) to its own right node
+    (``0..right - 1``) along the edges ``adj[n]``: the right node of each left node, or
+    ``None`` if there is none. Each left node first takes its first free ``prefer`` edge (a
+    card's current place); Kuhn's augmenting paths place the rest, trying edges in a random
+    order drawn from ``rng``."""
     owner = [-1] * right
     got = [-1] * len(adj)
     for n, row in enumerate(prefer):
@@ -229,23 +251,20 @@ def _kuhn(
             if owner[j] < 0:
                 owner[j], got[n] = n, j
                 break
+
+    def augment(n: int, seen: set[int]) -> bool:
+        order = list(adj[n])
+        rng.shuffle(order)
+        for j in order:
+            if j in seen:
+                continue
+            seen.add(j)
+            if owner[j] < 0 or augment(owner[j], seen):
+                owner[j], got[n] = n, j
+                return True
+        return False
+
     for n in range(len(adj)):
-        if got[n] < 0 and not _augment(n, adj, owner, got, set(), rng):
+        if got[n] < 0 and not augment(n, set()):
             return None
     return got
-
-
-def _augment(
-    n: int, adj: list[list[int]], owner: list[int], got: list[int], seen: set[int],
-    rng: random.Random,
-) -> bool:
-    order = list(adj[n])
-    rng.shuffle(order)
-    for j in order:
-        if j in seen:
-            continue
-        seen.add(j)
-        if owner[j] < 0 or _augment(owner[j], adj, owner, got, seen, rng):
-            owner[j], got[n] = n, j
-            return True
-    return False

@@ -59,13 +59,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..rules.actions import Action, Kind
-from ..rules.cards import RANKS, Card
+from ..rules.cards import Card
 from ..errors import IllegalActionError, PositionError, SixtySixError
 from .facts import Holds, Lack, could_exchange, lacked_codes, revealed_by_play
 from ..rules.game import Game
 from ..rules.profiles import Profile, get_profile
-from .matching import KING, QUEEN, Infeasible, exact_deal
-from .replay import fresh_deal
+from .matching import KING, QUEEN, Infeasible, ShadowDeal, bipartite_matching, exact_deal
+from .replay import Step, advance, fresh_deal
 from .view import View
 from .worlds import Layout, WorldSpace
 
@@ -110,7 +110,8 @@ class _Replay:
     draw: they hold that card for good); ``forbid[id]`` the cards that id cannot be without
     making an earlier play illegal (strict play reveals what a hand lacked at that moment, so
     the constraint belongs to the ids in the hand then, not to the hand now); ``skips``: the
-    ids in a player's hand each time it skipped a chance to exchange (``exchange_lost``)."""
+    ids in a player's hand each time it skipped a chance to exchange (``exchange_lost``);
+    ``steps`` every action applied, with the positions around it."""
 
     codes: list[int]
     game: Game
@@ -127,6 +128,7 @@ class _Replay:
     shown_at: dict[int, int] = field(default_factory=dict)
     pinned: set[int] = field(default_factory=set)
     drawn_by_seat: list[int] = field(default_factory=list)  # ids the seat got in the last step
+    steps: list[Step] = field(default_factory=list)
 
     def copy(self) -> _Replay:
         return _Replay(
@@ -134,6 +136,7 @@ class _Replay:
             list(self.stock), list(self.aside), set(self.revealed), set(self.married),
             {k: set(v) for k, v in self.forbid.items()}, list(self.skips), list(self.draws),
             dict(self.arrival), dict(self.shown_at), set(self.pinned), list(self.drawn_by_seat),
+            list(self.steps),
         )
 
 
@@ -172,7 +175,9 @@ class HandTracker:
             raise PositionError(
                 f"the hand must hold {prof.hand_size} cards in {prof.name}, got {len(mine)}"
             )
-        pool = Counter({s * 8 + r: prof.copies for s in range(4) for r in range(_ranks(prof))})
+        pool = Counter(
+            {s * 8 + r: prof.copies for s in range(4) for r in range(prof.ranks_per_suit)}
+        )
         for c in mine + [trump]:
             if c not in pool:
                 raise PositionError(f"{_text(c)} is not in this profile's deck")
@@ -328,17 +333,13 @@ class HandTracker:
     def _step(self, rep: _Replay, a: Action) -> None:
         """Apply one action to a replay, following the ids (raises IllegalActionError)."""
         prof, n = self.profile, self.profile.players
-        g, before = rep.game, rep.fields
-        p = g.to_act
-        if p is None:
-            raise IllegalActionError(f"{a} is not legal: the hand is over")
+        st = advance(rep.game, a, rep.fields)  # raises before anything changed when illegal
+        before, after, p = st.before, st.after, st.actor
         skip = (
             prof.exchange_lost_if_skipped and p != self.seat
             and a.kind in (Kind.PLAY, Kind.CLOSE, Kind.MARRY) and could_exchange(prof, before, p)
         )
-        g.apply(a)  # raises before anything changed when illegal
-        after = g.fields()
-        now = len(g.actions)
+        now = len(rep.game.actions)
         trump = before["trump_card"] >> 3
         if skip:
             rep.skips.append((p, tuple(rep.hands[p])))
@@ -349,8 +350,7 @@ class HandTracker:
             pid = (shown or ids)[0]
             rep.hands[p].remove(pid)
             rep.revealed.discard(pid)
-            strict = prof.open_strict or not before["stock"] or before["closed_by"] >= 0
-            if p != self.seat and before["trick"] and strict:
+            if p != self.seat and before["trick"] and st.strict:
                 lead = before["leader"]
                 trick = [((lead + i) % n, c) for i, c in enumerate(before["trick"])]
                 masks = revealed_by_play(prof, trump, trick, p, code)
@@ -359,8 +359,7 @@ class HandTracker:
                     for i in rep.hands[p]:
                         rep.forbid.setdefault(i, set()).update(lacking)
         elif a.kind == Kind.EXCHANGE:
-            low = trump * 8 + RANKS.index(prof.exchange_rank)
-            lid = [i for i in rep.hands[p] if rep.codes[i] == low][0]
+            lid = [i for i in rep.hands[p] if rep.codes[i] == prof.exchange_card(trump)][0]
             fid = rep.stock[-1]
             rep.hands[p].remove(lid)
             rep.hands[p].append(fid)
@@ -378,19 +377,18 @@ class HandTracker:
                 rep.revealed.add(i)
                 rep.shown_at[i] = now
         rep.drawn_by_seat = []
-        if len(after["stock"]) < len(before["stock"]):  # both players drew: winner, then loser
-            w = after["last_trick_winner"]
-            for q in (w, 1 - w):
-                i = rep.stock.pop(0)
-                rep.hands[q].append(i)
-                rep.draws[q] += 1
-                rep.arrival[i] = now
-                if not rep.stock:
-                    rep.revealed.add(i)  # the face-up card, seen by all
-                    rep.pinned.add(i)
-                if q == self.seat:
-                    rep.drawn_by_seat.append(i)
+        for q, _ in st.drawn:  # both players drew: winner, then loser
+            i = rep.stock.pop(0)
+            rep.hands[q].append(i)
+            rep.draws[q] += 1
+            rep.arrival[i] = now
+            if not rep.stock:
+                rep.revealed.add(i)  # the face-up card, seen by all
+                rep.pinned.add(i)
+            if q == self.seat:
+                rep.drawn_by_seat.append(i)
         rep.fields = after
+        rep.steps.append(st)
         if __debug__:  # the ids must follow the core's cards exactly
             for q in range(n):
                 assert Counter(rep.codes[i] for i in rep.hands[q]) == Counter(after["hands"][q])
@@ -461,6 +459,18 @@ class HandTracker:
         """Every action so far, in order."""
         return list(self._actions)
 
+    def shadow_deal(self) -> ShadowDeal:
+        """What the exact re-deal (:func:`~sixtysix_solver.knowledge.matching.exact_deal`) reads
+        of the shadow: the places of its start deal, their cards, and its replay so far."""
+        rep = self._rep
+        return ShadowDeal(
+            profile=self.profile, seat=self.seat, fresh=self._fresh and self._base is None,
+            codes=tuple(rep.codes), hand_ids=tuple(tuple(h) for h in self._hand_ids),
+            stock_ids=tuple(self._stock_ids), aside_ids=tuple(self._aside_ids),
+            trump_card=int(self._start["trump_card"]), steps=tuple(rep.steps), now=rep.fields,
+            strict=rep.game.strict,
+        )
+
     def shadow(self) -> Game:
         """A copy of the shadow game: one complete deal consistent with everything seen."""
         g = self._rep.game.clone()
@@ -517,8 +527,7 @@ class HandTracker:
         need = self._needs(rep, seat, a)
         lacks: list[Lack] = []
         f = rep.fields
-        strict = self.profile.open_strict or not f["stock"] or f["closed_by"] >= 0
-        if a.kind == Kind.PLAY and f["trick"] and strict and not uncertain:
+        if a.kind == Kind.PLAY and f["trick"] and g.strict and not uncertain:
             lead = f["leader"]
             trick = [((lead + i) % n, c) for i, c in enumerate(f["trick"])]
             masks = revealed_by_play(self.profile, f["trump_card"] >> 3, trick, seat, a.arg)
@@ -617,8 +626,10 @@ class HandTracker:
         hand = rep.hands[seat]
         if a.kind == Kind.PLAY:
             want = [a.arg]
-        elif a.kind == Kind.EXCHANGE and self.profile.exchange_rank != "none":
-            want = [(rep.fields["trump_card"] >> 3) * 8 + RANKS.index(self.profile.exchange_rank)]
+        elif a.kind == Kind.EXCHANGE and (
+            low := self.profile.exchange_card(rep.fields["trump_card"] >> 3)
+        ) is not None:
+            want = [low]
         elif a.kind in (Kind.MARRY, Kind.SHOW):
             want = [a.arg * 8 + KING, a.arg * 8 + QUEEN]
         else:
@@ -688,7 +699,7 @@ class HandTracker:
             if got is not None:
                 return got
         if backup == 0:
-            exact = exact_deal(self, event, pending, self._rng)
+            exact = exact_deal(self.shadow_deal(), event, pending, self._rng)
             if isinstance(exact, Infeasible):
                 raise ContradictionError(f"{what} contradicts what was seen so far")
             if exact is not None:
@@ -776,8 +787,8 @@ class HandTracker:
         except SixtySixError:
             raise ContradictionError(f"{what} contradicts what was seen so far") from None
         forbid = {i: set(s) for i, s in base.forbid.items()}
-        if exchanger is not None and self.profile.exchange_rank != "none":
-            low = (base.fields["trump_card"] >> 3) * 8 + RANKS.index(self.profile.exchange_rank)
+        low = self.profile.exchange_card(base.fields["trump_card"] >> 3)
+        if exchanger is not None and low is not None:
             for p, ids in base.skips:
                 if p == exchanger:
                     for i in ids:
@@ -893,10 +904,6 @@ def _update(codes: list[int], got: dict[int, int]) -> None:
         codes[i] = c
 
 
-def _ranks(prof: Profile) -> int:
-    return {"9": 6, "J": 5, "7": 8}[prof.low_rank]
-
-
 def _match(
     ids: list[int], targets: list[int], current: list[int], forbid: dict[int, set[int]],
     rng: random.Random,
@@ -906,31 +913,9 @@ def _match(
     n = len(ids)
     if n != len(targets):
         return None
-    owner = [-1] * n  # target index -> id index
-    assign = [-1] * n
-
-    def ok(i: int, t: int) -> bool:
-        return targets[t] not in forbid.get(ids[i], ())
-
-    for i in range(n):
-        for t in range(n):
-            if owner[t] < 0 and targets[t] == current[ids[i]] and ok(i, t):
-                owner[t], assign[i] = i, t
-                break
-    order = list(range(n))
-
-    def augment(i: int, seen: set[int]) -> bool:
-        rng.shuffle(order)
-        for t in list(order):
-            if t in seen or not ok(i, t):
-                continue
-            seen.add(t)
-            if owner[t] < 0 or augment(owner[t], seen):
-                owner[t], assign[i] = i, t
-                return True
-        return False
-
-    for i in range(n):
-        if assign[i] < 0 and not augment(i, set()):
-            return None
-    return {ids[i]: targets[assign[i]] for i in range(n)}
+    adj = [[t for t in range(n) if targets[t] not in forbid.get(i, ())] for i in ids]
+    prefer = [[t for t in row if targets[t] == current[i]] for i, row in zip(ids, adj)]
+    got = bipartite_matching(adj, prefer, n, rng)
+    if got is None:
+        return None
+    return {ids[k]: targets[got[k]] for k in range(n)}
