@@ -351,6 +351,27 @@ def test_history_errors() -> None:
         pw.weight(WorldSpace(h.view).sample(1, 0)[0].hands)
 
 
+@pytest.mark.parametrize("profile", ["sixty-six", "schnapsen-jaques", "four-hand-24", "three-hand"])
+def test_histories_read_action_by_action_equal_histories_read_at_once(profile: str) -> None:
+    """History.from_game and View.from_game keep what they read: asked at every decision in
+    order (each call reads only the new actions) or backwards (each call reads the hand
+    anew), they give the same histories and views."""
+    actions = bot_game(profile, 5).actions
+
+    def prefix(k: int) -> Game:
+        g = Game.deal(profile, seed=5)
+        for a in actions[:k]:
+            g.apply(a)
+        return g
+
+    games = [prefix(k) for k in range(len(actions) + 1)]
+    seats = range(games[0].players)
+    forward = [(History.from_game(g, s), View.from_game(g, s)) for g in games for s in seats]
+    backward = [(History.from_game(g, s), View.from_game(g, s))
+                for g in reversed(games) for s in reversed(seats)]
+    assert forward == backward[::-1]
+
+
 def test_two_deck_pasts_count_deals() -> None:
     """With two decks a deal whose two copies of a card could swap places is reached by two
     labelings: each counts half, so the shares of a hand's pasts add up to its deals."""

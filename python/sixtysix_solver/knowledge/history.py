@@ -155,7 +155,11 @@ class History:
                         "the game does not start at a fresh deal: its history is unknown"
                     )
                 b = _Builder(game, seat)
-            b.extend(actions)
+            try:
+                b.extend(actions)
+            except BaseException:  # (a half-read action: build again next time)
+                _BUILDERS.pop(key, None)
+                raise
             _BUILDERS[key] = b
             _BUILDERS.move_to_end(key)
             while len(_BUILDERS) > _BUILDERS_KEPT:

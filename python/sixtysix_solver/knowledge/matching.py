@@ -243,7 +243,13 @@ def bipartite_matching(
     (``0..right - 1``) along the edges ``adj[n]``: the right node of each left node, or
     ``None`` if there is none. Each left node first takes its first free ``prefer`` edge (a
     card's current place); Kuhn's augmenting paths place the rest, trying edges in a random
-    order drawn from ``rng``."""
+    order drawn from ``rng``.
+
+    >>> bipartite_matching([[0, 1], [0]], [[0], []], 2, random.Random(0))
+    [1, 0]
+    >>> bipartite_matching([[0], [0]], [[], []], 2, random.Random(0)) is None
+    True
+    """
     owner = [-1] * right
     got = [-1] * len(adj)
     for n, row in enumerate(prefer):

@@ -355,7 +355,11 @@ def history_facts(
             s.action != a for s, a in zip(w.steps, actions)
         ):
             w, done = Walk(game, replay=False), 0
-        w.extend(actions[done:])
+        try:
+            w.extend(actions[done:])
+        except BaseException:  # (a half-replayed action: replay again next time)
+            _WALKS.pop(key, None)
+            raise
         _WALKS[key] = w
         _WALKS.move_to_end(key)
         while len(_WALKS) > _WALKS_KEPT:
