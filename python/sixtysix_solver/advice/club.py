@@ -169,11 +169,11 @@ class _Table:
         trick = list(view.trick)
         best, best_at = trick[0], 0
         for i, c in enumerate(trick[1:], 1):
-            if beats(c, best, self.trump):
+            if self.beats(c, best):
                 best, best_at = c, i
         best_player = (view.leader + best_at) % self.n
         last = len(trick) == self.n - 1
-        winners = [c for c in cards if beats(c, best, self.trump)]
+        winners = [c for c in cards if self.beats(c, best)]
         if self.n == 4 and view.side(best_player) == self.side:
             if last:  # the partner takes it: add points, but no trumps
                 side_cards = [c for c in cards if suit_of(c) != trump] or list(cards)
@@ -204,6 +204,10 @@ class _Table:
             if trumps:
                 return self.cheapest(trumps)
         return self.cheapest(cards)
+
+    def beats(self, c: int, best: int) -> bool:
+        """Whether ``c`` beats ``best`` with this hand's trump (rules.cards.beats)."""
+        return beats(c, best, self.trump)
 
 
 def club_choice(view: View, legal: Sequence[Action]) -> Action:
