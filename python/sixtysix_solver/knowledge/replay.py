@@ -296,7 +296,6 @@ class Walk:
         if fresh is None:
             fresh = prof.marriage_by_partner and fresh_deal(game)
         self.profile = prof
-        self.start = start
         self.game = Game.from_fields(prof, start)
         self.fields: dict[str, Any] = self.game.fields()
         self.steps: list[Step] = []
