@@ -32,7 +32,7 @@ from ..rules.actions import Action
 from ..rules.game import Game
 from ..rules.profiles import Profile, get_profile
 
-__all__ = ["HorizonResult", "DEFAULT_WEIGHTS", "estimate", "features", "horizon_values", "weights_for"]
+__all__ = ["DEFAULT_WEIGHTS", "HorizonResult", "estimate", "features", "horizon_values", "weights_for"]
 
 FEATURES: int = int(_core.HORIZON_FEATURES)
 _SCALE: int = int(_core.HORIZON_SCALE)
