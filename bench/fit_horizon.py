@@ -10,11 +10,14 @@ exactly (``Solver().solve``, ``--solve-limit`` seconds); a hand's positions are 
 smallest stock up, and once one does not finish the larger ones of that hand are skipped too
 (counted as skipped). Hands are split by seed: two in three train, the third is held out.
 
-The weights: least squares (numpy, a small ridge) of the exact value on the features, per
-profile; "default" is the fit on every profile's training positions pooled.
+The weights: least squares (numpy) of the exact value on the features. "default" is the fit on
+every profile's training positions pooled (a ridge toward zero); each profile's is a ridge
+toward "default" (so that a profile with few positions stays near it), the strengths chosen
+by 3-fold cross-validation over the training hands.
 
 On the held-out positions, by profile and stock size: the estimate's error against the exact
-value (MAE, RMSE in game points; sign: the same sign, a draw counted as its own sign) for the
+value (MAE, RMSE in game points; sign: whether the estimate has the sign of the exact value,
+over the hands not drawn) for the
 depth-0 estimate of the position and for the horizon search's position value at depths 1 and
 2; "best": how often the search's best action is one of the exact best; "regret": the game
 points its choice loses by the exact values.
@@ -42,7 +45,7 @@ from sixtysix_solver.rules.solve import Solver
 PROFILES = ["sixty-six", "sixty-six-jaques", "schnapsen", "schnapsen-jaques", "mariage",
             "mariage-piquet", "double-deck"]
 OUT = Path(__file__).resolve().parent.parent / "python/sixtysix_solver/data/horizon_weights.json"
-RIDGE = 1e-3
+LAMBDAS = (0.3, 1.0, 3.0, 10.0, 30.0, 100.0)  # ridge strengths tried
 
 
 @dataclass
@@ -88,8 +91,11 @@ def hand_positions(profile: str, seed: int) -> list[Game]:
     return out
 
 
+BUCKETS = ("2-4", "5-8", "9-14", "15+")
+
+
 def bucket(stock: int) -> str:
-    return "2-4" if stock <= 4 else "5-8" if stock <= 8 else "9+"
+    return "2-4" if stock <= 4 else "5-8" if stock <= 8 else "9-14" if stock <= 14 else "15+"
 
 
 def main() -> None:
@@ -131,15 +137,33 @@ def main() -> None:
     def split(rows: list[Row], train: bool) -> list[Row]:
         return [r for r in rows if (r.seed % 3 != 0) == train]
 
-    def fit(rows: list[Row]) -> list[float]:
+    def fit(rows: list[Row], prior: np.ndarray, lam: float) -> np.ndarray:
+        # Ridge toward `prior`: min |Xw - y|^2 + lam |w - prior|^2.
         x = np.array([r.features for r in rows], dtype=float)
         y = np.array([r.value for r in rows], dtype=float)
-        a = x.T @ x + RIDGE * len(rows) * np.eye(FEATURES)
-        return [float(w) for w in np.linalg.solve(a, x.T @ y)]
+        return np.linalg.solve(x.T @ x + lam * np.eye(FEATURES), x.T @ y + lam * prior)
 
-    weights = {p: fit(split(rows, True)) for p, rows in data.items() if split(rows, True)}
+    def tuned(rows: list[Row], prior: np.ndarray) -> tuple[np.ndarray, float]:
+        # The ridge's strength by 3-fold cross-validation over the training hands.
+        def cv_error(lam: float) -> float:
+            err = 0.0
+            for k in range(3):
+                fold = [r for r in rows if r.seed // 3 % 3 == k]
+                rest = [r for r in rows if r.seed // 3 % 3 != k]
+                if fold and rest:
+                    w = fit(rest, prior, lam)
+                    err += sum((float(np.dot(w, r.features)) - r.value) ** 2 for r in fold)
+            return err
+        lam = min(LAMBDAS, key=cv_error)
+        return fit(rows, prior, lam), lam
+
     pooled = [r for rows in data.values() for r in split(rows, True)]
-    weights["default"] = fit(pooled)
+    zero = np.zeros(FEATURES)
+    default, lam_default = tuned(pooled, zero)
+    fitted = {p: tuned(split(rows, True), default) for p, rows in data.items() if split(rows, True)}
+    weights = {p: [float(x) for x in w] for p, (w, _) in fitted.items()}
+    weights["default"] = [float(x) for x in default]
+    lambdas = {p: lam for p, (_, lam) in fitted.items()} | {"default": lam_default}
 
     # Held-out error by profile and stock bucket, depths 0, 1, 2.
     stats: dict[tuple[str, str, int], list[Score]] = defaultdict(list)
@@ -166,7 +190,7 @@ def main() -> None:
     print(f"{'profile':17} {'stock':5} {'n':>4} | " + " | ".join(
         f"d{d}: {'MAE':>5} {'RMSE':>5} {'sign':>4} {'best':>4} {'regr':>5}" for d in (0, 1, 2)))
     for prof in data:
-        for b in ("2-4", "5-8", "9+", "all"):
+        for b in (*BUCKETS, "all"):
             cells = []
             n = len(stats[(prof, b, 0)])
             if n == 0:
@@ -175,7 +199,8 @@ def main() -> None:
                 s = stats[(prof, b, d)]
                 err = np.array([x.err for x in s])
                 ex = np.array([x.exact for x in s])
-                sign = float(np.mean(np.sign(np.round(err + ex)) == np.sign(ex)))
+                won = ex != 0  # (a drawn hand has no sign to agree with)
+                sign = float(np.mean(((err + ex) > 0)[won] == (ex > 0)[won])) if won.any() else 1.0
                 best = float(np.mean([x.best for x in s]))
                 regret = float(np.mean([x.regret for x in s]))
                 cells.append(f"    {np.mean(np.abs(err)):5.2f} {np.sqrt(np.mean(err ** 2)):5.2f} "
@@ -196,7 +221,8 @@ def main() -> None:
                      "written by bench/fit_horizon.py",
             "features": FEATURES,
             "profiles": {p: {"weights": [round(x, 5) for x in w],
-                             "train": len(split(data[p], True)) if p in data else len(pooled)}
+                             "train": len(split(data[p], True)) if p in data else len(pooled),
+                             "ridge": lambdas[p]}
                          for p, w in weights.items()},
         }
         OUT.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
