@@ -13,6 +13,7 @@
 #include "batch.hpp"
 #include "card_reach.hpp"
 #include "errors.hpp"
+#include "horizon.hpp"
 #include "perft.hpp"
 #include "race.hpp"
 #include "position.hpp"
@@ -272,6 +273,42 @@ struct PySolver {
   TranspositionTable tt;
   std::mutex lock;
 };
+
+// A horizon search's table and a lock: one search at a time per object.
+struct PyHorizon {
+  explicit PyHorizon(std::size_t mib) : tt(mib) {}
+  TranspositionTable tt;
+  std::mutex lock;
+};
+
+std::vector<double> horizon_weights(const std::vector<double>& w) {
+  if (static_cast<int>(w.size()) != kHorizonFeatures)
+    throw IllegalActionError("horizon weights: " + std::to_string(kHorizonFeatures) +
+                             " numbers, got " + std::to_string(w.size()));
+  return w;
+}
+
+py::dict horizon_search(PyHorizon& h, const PyState& ps, const std::vector<double>& weights,
+                        int max_depth, std::uint64_t node_limit, double time_limit) {
+  require_live(ps.s);
+  if (max_depth < 0 || max_depth > 64) throw IllegalActionError("max_depth must be 0..64");
+  const std::vector<double> w = horizon_weights(weights);
+  const Limits lim = limits_of(node_limit, time_limit);
+  HorizonOut out;
+  {
+    py::gil_scoped_release release;
+    std::lock_guard<std::mutex> guard(h.lock);
+    out = horizon_values(ps.s, w, h.tt, HorizonLimits{max_depth, lim.max_nodes, lim.max_seconds});
+  }
+  py::dict d;
+  d["actions"] = std::vector<int>(out.actions.begin(), out.actions.end());
+  d["values"] = out.values;
+  d["exact"] = std::vector<bool>(out.exact.begin(), out.exact.end());
+  d["depth"] = out.depth;
+  d["nodes"] = out.nodes;
+  d["scale"] = kHorizonScale;
+  return d;
+}
 
 // A world pool and a lock: one call at a time per pool.
 struct PyWorldPool {
@@ -550,6 +587,35 @@ PYBIND11_MODULE(_core, m) {
     return py::make_tuple(values, nodes, aborted);
   }, py::arg("states"), py::arg("objective"), py::arg("threads"), py::arg("tt_mib"),
      py::arg("node_limit"), py::arg("time_limit"));
+
+  // The horizon search (horizon.hpp): values of every action in bounded time.
+  py::class_<PyHorizon>(m, "Horizon")
+      .def(py::init([](std::size_t mib) {
+        if (mib < 1 || mib > 65536) throw IllegalActionError("tt_mib must be between 1 and 65536");
+        return std::make_unique<PyHorizon>(mib);
+      }), py::arg("tt_mib"))
+      .def("values", &horizon_search, py::arg("state"), py::arg("weights"), py::arg("max_depth"),
+           py::arg("node_limit"), py::arg("time_limit"));
+  m.def("horizon_values", [](const PyState& ps, const std::vector<double>& weights, int max_depth,
+                             std::uint64_t node_limit, double time_limit, std::size_t tt_mib) {
+    if (tt_mib < 1 || tt_mib > 65536) throw IllegalActionError("tt_mib must be between 1 and 65536");
+    PyHorizon h(tt_mib);
+    return horizon_search(h, ps, weights, max_depth, node_limit, time_limit);
+  }, py::arg("state"), py::arg("weights"), py::arg("max_depth"), py::arg("node_limit"),
+     py::arg("time_limit"), py::arg("tt_mib") = 16);
+  m.def("horizon_features", [](const PyState& ps, int player) {
+    if (player < -1 || player >= ps.s.n()) throw PositionError("player out of range");
+    std::vector<double> f(kHorizonFeatures);
+    horizon_features(ps.s, player < 0 ? ps.s.to_act : player, f.data());
+    return f;
+  }, py::arg("state"), py::arg("player") = -1);
+  m.def("horizon_estimate", [](const PyState& ps, const std::vector<double>& weights, int player) {
+    if (player < -1 || player >= ps.s.n()) throw PositionError("player out of range");
+    const std::vector<double> w = horizon_weights(weights);
+    return horizon_estimate(ps.s, player < 0 ? ps.s.to_act : player, w.data());
+  }, py::arg("state"), py::arg("weights"), py::arg("player") = -1);
+  m.attr("HORIZON_FEATURES") = kHorizonFeatures;
+  m.attr("HORIZON_SCALE") = kHorizonScale;
 
   m.def("world_width", [](const PyState& ps) { return row_width(ps.s); }, py::arg("state"));
 
