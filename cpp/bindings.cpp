@@ -288,7 +288,7 @@ std::vector<double> horizon_weights(const std::vector<double>& w) {
   return w;
 }
 
-py::dict horizon_search(PyHorizon& h, const PyState& ps, const std::vector<double>& weights,
+AnyDict horizon_search(PyHorizon& h, const PyState& ps, const std::vector<double>& weights,
                         int max_depth, std::uint64_t node_limit, double time_limit) {
   require_live(ps.s);
   if (max_depth < 0 || max_depth > 64) throw IllegalActionError("max_depth must be 0..64");
@@ -300,7 +300,7 @@ py::dict horizon_search(PyHorizon& h, const PyState& ps, const std::vector<doubl
     std::lock_guard<std::mutex> guard(h.lock);
     out = horizon_values(ps.s, w, h.tt, HorizonLimits{max_depth, lim.max_nodes, lim.max_seconds});
   }
-  py::dict d;
+  AnyDict d;
   d["actions"] = std::vector<int>(out.actions.begin(), out.actions.end());
   d["values"] = out.values;
   d["exact"] = std::vector<bool>(out.exact.begin(), out.exact.end());

@@ -9,7 +9,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['RuleSet', 'Solver', 'State', 'WorldPool', 'beats', 'card_reach', 'dominance', 'knob_ranges', 'knob_vocabulary', 'race', 'seeded_deal', 'set_dominance', 'set_strict_path', 'solve_batch', 'solve_worlds', 'strict_path', 'world_width']
+__all__: list[str] = ['HORIZON_FEATURES', 'HORIZON_SCALE', 'Horizon', 'RuleSet', 'Solver', 'State', 'WorldPool', 'beats', 'card_reach', 'dominance', 'horizon_estimate', 'horizon_features', 'horizon_values', 'knob_ranges', 'knob_vocabulary', 'race', 'seeded_deal', 'set_dominance', 'set_strict_path', 'solve_batch', 'solve_worlds', 'strict_path', 'world_width']
 class RuleSet:
     def __init__(self, knobs: dict[str, typing.Any]) -> None:
         ...
@@ -66,6 +66,11 @@ class Solver:
     @property
     def tt_bytes(self) -> int:
         ...
+class Horizon:
+    def __init__(self, tt_mib: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def values(self, state: State, weights: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex], max_depth: typing.SupportsInt | typing.SupportsIndex, node_limit: typing.SupportsInt | typing.SupportsIndex, time_limit: typing.SupportsFloat | typing.SupportsIndex) -> dict[str, typing.Any]:
+        ...
 class WorldPool:
     def __init__(self, threads: typing.SupportsInt | typing.SupportsIndex, tt_mib: typing.SupportsInt | typing.SupportsIndex, shared: bool = False) -> None:
         ...
@@ -82,6 +87,12 @@ def beats(a: typing.SupportsInt | typing.SupportsIndex, b: typing.SupportsInt | 
 def card_reach(rules: RuleSet, trump: typing.SupportsInt | typing.SupportsIndex, hand_x: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], hand_y: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], x_leads: bool, need: typing.SupportsInt | typing.SupportsIndex) -> bool:
     ...
 def dominance() -> bool:
+    ...
+def horizon_estimate(state: State, weights: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex], player: typing.SupportsInt | typing.SupportsIndex = -1) -> int:
+    ...
+def horizon_features(state: State, player: typing.SupportsInt | typing.SupportsIndex = -1) -> list[float]:
+    ...
+def horizon_values(state: State, weights: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex], max_depth: typing.SupportsInt | typing.SupportsIndex, node_limit: typing.SupportsInt | typing.SupportsIndex, time_limit: typing.SupportsFloat | typing.SupportsIndex, tt_mib: typing.SupportsInt | typing.SupportsIndex = 16) -> dict[str, typing.Any]:
     ...
 def knob_ranges() -> dict[str, tuple[int, int]]:
     """
@@ -111,3 +122,5 @@ def strict_path() -> int:
     ...
 def world_width(state: State) -> int:
     ...
+HORIZON_FEATURES: int = 17
+HORIZON_SCALE: int = 1000
