@@ -75,13 +75,13 @@ class TranspositionTable {
  public:
   explicit TranspositionTable(std::size_t mib) { resize(mib); }
   ~TranspositionTable() {
-    if (owner_) std::free(table_);
+    if (owner_) release();
   }
   // Probe and store in `other`'s buckets from now on (its generation too; this table keeps
   // its own cache of last tricks). `other` must outlive this table, and every table sharing
   // the buckets must move to a new generation together (new_generation() on each).
   void share_buckets(TranspositionTable& other) {
-    if (owner_) std::free(table_);
+    if (owner_) release();
     owner_ = false;
     table_ = other.table_;
     size_ = other.size_;
@@ -93,25 +93,46 @@ class TranspositionTable {
   TranspositionTable& operator=(const TranspositionTable&) = delete;
 
   void resize(std::size_t mib) {
-    if (!owner_) table_ = nullptr;  // (another table's buckets: not ours to free)
+    if (owner_) release();
+    table_ = nullptr;  // (another table's buckets are not ours to free)
     owner_ = true;
     std::size_t buckets = 1;
     const std::size_t want = (mib == 0 ? 1 : mib) * (1u << 20) / sizeof(Bucket);
     while (buckets * 2 <= want) buckets *= 2;
-    std::free(table_);
-    table_ = nullptr;
     // 2 MiB alignment lets the kernel back the table with huge pages: probes are random
     // accesses, and TLB misses would otherwise cost as much as the cache misses.
     const std::size_t bytes = buckets * sizeof(Bucket);
     const std::size_t align = bytes >= (std::size_t{2} << 20) ? (std::size_t{2} << 20) : 64;
-    table_ = static_cast<Bucket*>(std::aligned_alloc(align, bytes));
-    if (!table_) throw std::bad_alloc();
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (align > 64) madvise(table_, bytes, MADV_HUGEPAGE);
+    bool zeroed = false;
+#if defined(__linux__)
+    // Fresh anonymous pages are zero: the kernel clears each page when the search first
+    // touches it, so a short search on a big table does not pay to clear all of it first.
+    if (align > 64) {
+      void* m = mmap(nullptr, bytes + align, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                     -1, 0);
+      if (m == MAP_FAILED) throw std::bad_alloc();
+      map_ = m;
+      map_bytes_ = bytes + align;
+      const auto at = (reinterpret_cast<std::uintptr_t>(m) + align - 1) & ~(align - 1);
+      table_ = reinterpret_cast<Bucket*>(at);
+#if defined(MADV_HUGEPAGE)
+      madvise(table_, bytes, MADV_HUGEPAGE);
 #endif
+      zeroed = true;
+    }
+#endif
+    if (!table_) {
+      table_ = static_cast<Bucket*>(std::aligned_alloc(align, bytes));
+      if (!table_) throw std::bad_alloc();
+    }
     size_ = buckets;
     mask_ = buckets - 1;
-    clear();
+    if (zeroed) {
+      std::memset(static_cast<void*>(ends_.data()), 0, kEnds * sizeof(EndEntry));
+      gen_ = 1;
+    } else {
+      clear();
+    }
   }
   void clear() {
     if (owner_) std::memset(static_cast<void*>(table_), 0, size_ * sizeof(Bucket));
@@ -245,6 +266,20 @@ class TranspositionTable {
   };
   Bucket* table_ = nullptr;
   bool owner_ = true;
+  void* map_ = nullptr;        // the mapping behind table_, where mmap gave it (else malloc)
+  std::size_t map_bytes_ = 0;
+  void release() {
+#if defined(__linux__)
+    if (map_) {
+      munmap(map_, map_bytes_);
+      map_ = nullptr;
+      table_ = nullptr;
+      return;
+    }
+#endif
+    std::free(table_);
+    table_ = nullptr;
+  }
   // Entry i of a bucket, its tag recovered (a torn entry comes out with a tag nobody probes).
   static TTEntry read(const Bucket& b, int i) {
     const std::uint64_t d = tt_detail::load(b.w[2 * i + 1]);
