@@ -14,6 +14,7 @@
 #include "card_reach.hpp"
 #include "errors.hpp"
 #include "horizon.hpp"
+#include "horizon_pool.hpp"
 #include "perft.hpp"
 #include "race.hpp"
 #include "position.hpp"
@@ -308,6 +309,70 @@ AnyDict horizon_search(PyHorizon& h, const PyState& ps, const std::vector<double
   d["nodes"] = out.nodes;
   d["scale"] = kHorizonScale;
   return d;
+}
+
+// A horizon pool and a lock: one call at a time per pool.
+struct PyHorizonPool {
+  PyHorizonPool(int threads, std::size_t mib) : pool(threads, mib) {}
+  HorizonPool pool;
+  std::mutex lock;
+};
+
+using HorizonArrays = py::typing::Tuple<py::array_t<double>, py::array_t<bool>,
+                                        py::array_t<std::uint64_t>, py::array_t<std::uint8_t>,
+                                        py::array_t<bool>>;
+
+// Rows of card codes -> worlds, each action valued by the horizon search (horizon_pool.hpp):
+// values in game points (floats), exact flags, nodes, depth and aborted per world.
+HorizonArrays horizon_rows(PyHorizonPool& hp, const PyState& base,
+                           py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast> rows,
+                           const std::vector<int>& actions, const std::vector<double>& weights,
+                           int max_depth, std::uint64_t node_limit, double deadline) {
+  require_live(base.s);
+  if (max_depth < 0 || max_depth > 64) throw IllegalActionError("max_depth must be 0..64");
+  const std::vector<double> w = horizon_weights(weights);
+  if (rows.ndim() != 2) throw PositionError("worlds must be a 2-d array of card codes");
+  const int width = row_width(base.s);
+  if (rows.shape(1) != width)
+    throw PositionError("each world needs " + std::to_string(width) + " card codes, got " +
+                        std::to_string(rows.shape(1)));
+  if (actions.empty()) throw IllegalActionError("no actions to value");
+  std::vector<Action> acts;
+  for (int a : actions) {
+    if (a < 0 || a >= 64 * 8) throw IllegalActionError("bad action code " + std::to_string(a));
+    acts.push_back(static_cast<Action>(a));
+  }
+  const std::size_t n = rows.shape(0), k = acts.size();
+  std::vector<State> worlds;
+  worlds.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    worlds.push_back(place_cards(base.s, rows.data() + i * width, width));
+    for (Action a : acts)
+      if (worlds.back().over() || !worlds.back().is_legal(a))
+        throw IllegalActionError("action code " + std::to_string(a) + " is not legal in world " +
+                                 std::to_string(i));
+  }
+  HorizonRowsOut out;
+  {
+    py::gil_scoped_release release;
+    std::lock_guard<std::mutex> guard(hp.lock);
+    out = hp.pool.run(worlds, acts, w, max_depth, node_limit, deadline);
+  }
+  py::array_t<double> values({n, k});
+  py::array_t<bool> exact({n, k});
+  auto v = values.mutable_unchecked<2>();
+  auto e = exact.mutable_unchecked<2>();
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < k; ++j) {
+      v(i, j) = out.values[i * k + j] / static_cast<double>(kHorizonScale);
+      e(i, j) = out.exact[i * k + j] != 0;
+    }
+  py::array_t<std::uint64_t> nodes(out.nodes.size(), out.nodes.data());
+  py::array_t<std::uint8_t> depth(out.depth.size(), out.depth.data());
+  py::array_t<bool> aborted(n);
+  auto ab = aborted.mutable_unchecked<1>();
+  for (std::size_t i = 0; i < n; ++i) ab(i) = out.aborted[i] != 0;
+  return HorizonArrays(py::make_tuple(values, exact, nodes, depth, aborted));
 }
 
 // A world pool and a lock: one call at a time per pool.
@@ -633,6 +698,17 @@ PYBIND11_MODULE(_core, m) {
       .def("solve", &solve_rows, py::arg("base"), py::arg("rows"), py::arg("lines"),
            py::arg("objective"), py::arg("node_limit"), py::arg("time_limit"),
            py::arg("share_table"), py::arg("deadline") = 0.0);
+  py::class_<PyHorizonPool>(m, "HorizonPool",
+                            "Worlds valued by the horizon search on threads (horizon_pool.hpp).")
+      .def(py::init([](int threads, std::size_t tt_mib) {
+             if (tt_mib < 1 || tt_mib > 65536)
+               throw IllegalActionError("tt_mib must be between 1 and 65536");
+             return new PyHorizonPool(threads, tt_mib);
+           }), py::arg("threads"), py::arg("tt_mib"))
+      .def("cancel", [](PyHorizonPool& p) { p.pool.cancel(); })  // no lock: the point is to interrupt
+      .def("values", &horizon_rows, py::arg("base"), py::arg("rows"), py::arg("actions"),
+           py::arg("weights"), py::arg("max_depth"), py::arg("node_limit"),
+           py::arg("deadline") = 0.0);
 
   m.def("solve_worlds", [](const PyState& base, py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast> rows,
                            const std::vector<std::vector<int>>& lines, const std::string& objective, int threads,

@@ -115,9 +115,9 @@ def test_deterministic_and_the_same_on_processes_and_serially(tmp_path: Path) ->
     other = run_jobs(match_jobs("heuristic", "random:sensible=true", **{**kw, "seed": 12}),
                      workers=1)
     assert [r.hands for r in other] != [r.hands for r in serial]
-    # An engine agent is reproducible too (fixed worlds, seeded).
-    e1 = arena("engine:1", "heuristic", profile="schnapsen", matches=1, seed=4, workers=1)
-    e2 = arena("engine:1", "heuristic", profile="schnapsen", matches=1, seed=4, workers=1)
+    # An engine agent is reproducible too (fixed worlds, seeded, no time cap).
+    e1 = arena("engine:1,time=0", "heuristic", profile="schnapsen", matches=1, seed=4, workers=1)
+    e2 = arena("engine:1,time=0", "heuristic", profile="schnapsen", matches=1, seed=4, workers=1)
     assert e1.records == e2.records
 
 

@@ -36,6 +36,7 @@ from ..errors import SixtySixError
 __all__ = [
     "DEFAULT_PAST_LIMIT",
     "DEFAULT_PAST_SAMPLES",
+    "METHODS",
     "SearchLimits",
     "check_int",
     "resolve_limits",
@@ -43,6 +44,7 @@ __all__ = [
 
 DEFAULT_PAST_LIMIT = 512  # pasts of one hand enumerated when at most this many
 DEFAULT_PAST_SAMPLES = 32  # else this many sampled
+METHODS = ("auto", "exact", "horizon")
 
 _SEED_LO, _SEED_HI = -(2**63), 2**64 - 1  # the union of the searches' seed ranges
 
@@ -72,6 +74,12 @@ class SearchLimits:
     thread in MiB (``None``: sized by the position);
     ``seed``: the worlds' seed (the same seed, the same worlds and figures; PIMC takes a signed,
     ISMCTS an unsigned 64-bit integer);
+    ``method``: how a world values an action: ``"exact"`` solves it to the end of the hand,
+    ``"horizon"`` searches ``horizon`` tricks ahead and estimates beyond (exact where play
+    reaches the strict phase inside the horizon; at most ``world_nodes`` nodes a world), and
+    ``"auto"`` (the default) takes the exact solve where it is cheap (the stock out of play, or
+    few cards left: :func:`~sixtysix_solver.advice.recommend.method_for`) and the horizon
+    search elsewhere;
     ``past_limit``/``past_samples``: with an opponent model, a hand's pasts are averaged
     exactly when at most ``past_limit`` fit it, else over ``past_samples`` seeded samples
     (checked where they are used).
@@ -87,8 +95,15 @@ class SearchLimits:
     seed: int = 0
     past_limit: int = DEFAULT_PAST_LIMIT
     past_samples: int = DEFAULT_PAST_SAMPLES
+    method: str = "auto"
+    horizon: int = 2
+    world_nodes: int = 200_000
 
     def __post_init__(self) -> None:
+        if self.method not in METHODS:
+            raise SixtySixError(f"method must be one of {', '.join(METHODS)}, got {self.method!r}")
+        check_int("horizon", self.horizon, 0, 8)
+        check_int("world_nodes", self.world_nodes, 1)
         check_int("worlds", self.worlds, 1)
         check_int("iterations", self.iterations, 1)
         check_int("seed", self.seed, _SEED_LO, _SEED_HI)
@@ -109,7 +124,7 @@ def resolve_limits(limits: SearchLimits | None = None, /, **given: object) -> Se
     keywords and ``limits=`` builds the one object it passes on.
 
     >>> resolve_limits(None, worlds=50, time_limit=None)
-    SearchLimits(worlds=50, iterations=1000, time_limit=None, exact=None, stop_when_clear=False, threads=None, tt_mib=None, seed=0, past_limit=512, past_samples=32)
+    SearchLimits(worlds=50, iterations=1000, time_limit=None, exact=None, stop_when_clear=False, threads=None, tt_mib=None, seed=0, past_limit=512, past_samples=32, method='auto', horizon=2, world_nodes=200000)
     """
     base = limits if limits is not None else SearchLimits()
     if not isinstance(base, SearchLimits):

@@ -32,12 +32,13 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from ..errors import SearchLimitError, SixtySixError
+from ..errors import SixtySixError
 from ..knowledge.history import History, HistoryError
 from ..knowledge.view import View
 from ..knowledge.worlds import (
@@ -50,7 +51,9 @@ from ..knowledge.worlds import (
 )
 from ..rules.actions import Action
 from ..rules.game import Game
+from .club import club_choice
 from .equity import MatchEquity
+from .horizon import weights_for
 from .limits import (
     DEFAULT_PAST_LIMIT,
     DEFAULT_PAST_SAMPLES,
@@ -63,6 +66,7 @@ from .pasts import PastWeights
 from .stats import (
     ActionStats,
     Utility,
+    Values,
     action_stats,
     best_index,
     clearly_best,
@@ -119,6 +123,49 @@ def _give_back(pool: _core.WorldPool, threads: int, tt_mib: int, shared: bool = 
             del _POOLS[next(iter(_POOLS))]
 
 
+# Horizon pools likewise, by thread count (a 16 MiB table per thread: the exact leaves are
+# strict endings, small and quickly re-solved).
+_HPOOLS: dict[int, _core.HorizonPool] = {}
+_HORIZON_TT_MIB = 16
+
+
+def _take_horizon_pool(threads: int) -> _core.HorizonPool:
+    with _POOLS_LOCK:
+        pool = _HPOOLS.pop(threads, None)
+    return pool if pool is not None else _core.HorizonPool(threads, _HORIZON_TT_MIB)
+
+
+def _give_back_horizon(pool: _core.HorizonPool, threads: int) -> None:
+    with _POOLS_LOCK:
+        _HPOOLS.clear()  # one kept: they are cheap to make
+        _HPOOLS[threads] = pool
+
+
+#: "auto" solves worlds exactly when at most this many cards are still to be played (hands and
+#: stock): schnapsen from its first lead, sixty-six from a stock of 8, every hand without a
+#: stock; elsewhere the horizon search bounds the cost of a world.
+AUTO_EXACT_CARDS = 20
+
+
+def method_for(view: View, lines: Sequence[Sequence[Action]], method: str = "auto") -> str:
+    """How the worlds of ``view`` value ``lines``: ``"exact"`` or ``"horizon"`` (see
+    :class:`~sixtysix_solver.advice.limits.SearchLimits`). Lines of more than one action are
+    always solved exactly (the horizon search values the actions of the position itself).
+
+    >>> from sixtysix_solver import Game, View
+    >>> method_for(View.from_game(Game.deal("schnapsen", seed=1)), [])
+    'exact'
+    >>> method_for(View.from_game(Game.deal("mariage", seed=1)), [])
+    'horizon'
+    """
+    if any(len(ln) > 1 for ln in lines) or method == "exact":
+        return "exact"
+    if method == "horizon":
+        return "horizon"
+    cards = sum(view.hand_sizes) + view.stock_size
+    return "exact" if not stock_in_play(view) or cards <= AUTO_EXACT_CARDS else "horizon"
+
+
 @dataclass(frozen=True)
 class Recommendation:
     """The actions of one decision scored on the same worlds; ``best`` maximises the utility.
@@ -133,6 +180,12 @@ class Recommendation:
     ``opponent_model``: the model's name when worlds were weighted by one, and ``ruled_out``
     how many worlds drawn it gave weight 0 (not solved; sampled worlds are drawn with
     replacement, so a world may count more than once).
+
+    ``method``: how the figures were obtained: ``"exact"`` (every world solved to the end of
+    the hand), ``"horizon"`` (each world searched ``depth`` tricks ahead, the shallowest world
+    counted, exact where play reached the strict phase, estimated beyond: the figures are then
+    estimates of game points), or ``"rule"`` (the budget ended before one world was valued:
+    ``best`` is the club player's choice, and no figures stand behind it: ``worlds`` is 0).
     """
 
     seat: int
@@ -144,11 +197,13 @@ class Recommendation:
     stopped: str
     seconds: float
     nodes: int
-    values: npt.NDArray[np.int16] = field(repr=False, compare=False)
+    values: Values = field(repr=False, compare=False)
     weights: npt.NDArray[np.float64] = field(repr=False, compare=False)
     ess: float = math.nan
     opponent_model: str | None = None
     ruled_out: int = 0
+    method: str = "exact"
+    depth: int | None = None
 
     def stats(self, action: Action | str) -> ActionStats:
         """The figures of one action (an :class:`Action` or its notation)."""
@@ -520,12 +575,15 @@ def evaluate_lines(
     shared = threads > 1 and not lim.stop_when_clear
     source = _Source(space, use_all, lim.seed, shuffle=may_stop, weigher=weigher,
                      stripes=threads if len(chosen) == 1 and not shared else 1)
-    pool = _take_pool(threads, tt_mib, shared)
+    method = method_for(view, chosen, lim.method)
+    pool: _core.WorldPool | _core.HorizonPool
+    pool = _take_pool(threads, tt_mib, shared) if method == "exact" else _take_horizon_pool(threads)
 
     run = _Run(
         view=view, lines=chosen, base=base, pool=pool, source=source, limits=lim,
         budget=budget, total=total, use_all=use_all, start=start, utility=utility,
-        on_progress=on_progress, stop=stop,
+        on_progress=on_progress, stop=stop, method=method,
+        weights=list(weights_for(view.profile)) if method == "horizon" else [],
     )
     # A stop request interrupts the solver (once some world is solved, so that there is an
     # answer): a watcher thread cancels the running batch.
@@ -544,7 +602,10 @@ def evaluate_lines(
     finally:
         finished.set()
         if stop is None:  # (with a stop watcher, a late cancel could reach the next call)
-            _give_back(pool, threads, tt_mib, shared)
+            if isinstance(pool, _core.WorldPool):
+                _give_back(pool, threads, tt_mib, shared)
+            else:
+                _give_back_horizon(pool, threads)
 
 
 @dataclass
@@ -556,7 +617,7 @@ class _Run:
     view: View
     lines: list[tuple[Action, ...]]
     base: Game
-    pool: _core.WorldPool
+    pool: _core.WorldPool | _core.HorizonPool
     source: _Source
     limits: SearchLimits
     budget: int  # the most worlds to solve
@@ -566,7 +627,27 @@ class _Run:
     utility: Utility | None
     on_progress: Callable[[Recommendation], None] | None
     stop: threading.Event | None
+    method: str = "exact"  # how a world values the lines (method_for)
+    weights: list[float] = field(default_factory=list)  # the horizon estimate's, by profile
     solved_some: threading.Event = field(default_factory=threading.Event)
+
+    def value(
+        self, rows: npt.NDArray[np.uint8], deadline: float,
+    ) -> tuple[Values, npt.NDArray[np.uint64], npt.NDArray[np.bool_], int | None]:
+        """The lines' values in these worlds: values, nodes and aborted per world, and the
+        shallowest horizon depth (``None`` for exact values)."""
+        if isinstance(self.pool, _core.WorldPool):
+            values, nodes, aborted = self.pool.solve(
+                self.base.core, rows, self.codes, "game_points", 0, 0.0, True, deadline,
+            )
+            return values, nodes, aborted, None
+        lim = self.limits
+        hv, _exact, nodes, depth, aborted = self.pool.values(
+            self.base.core, rows, [ln[0].code for ln in self.lines], self.weights,
+            lim.horizon, lim.world_nodes, deadline,
+        )
+        done = depth[~aborted]
+        return hv, nodes, aborted, int(done.min()) if len(done) else None
 
     @property
     def codes(self) -> list[list[int]]:
@@ -580,7 +661,8 @@ def _loop(run: _Run) -> Recommendation:
     threads = lim.threads
     assert threads is not None
     codes = run.codes
-    rows_done: list[npt.NDArray[np.int16]] = []
+    rows_done: list[Values] = []
+    depth: int | None = None
     weights_done: list[npt.NDArray[np.float64]] = []
     nodes = 0
     pending_rows, pending_w = np.zeros((0, 0), dtype=np.uint8), np.zeros(0)
@@ -609,9 +691,9 @@ def _loop(run: _Run) -> Recommendation:
         deadline = 0.0
         if time_limit is not None:
             deadline = max(1e-6, time_limit - (time.perf_counter() - start))
-        values, node_counts, aborted = run.pool.solve(
-            run.base.core, pending_rows, codes, "game_points", 0, 0.0, True, deadline,
-        )
+        values, node_counts, aborted, batch_depth = run.value(pending_rows, deadline)
+        if batch_depth is not None:
+            depth = batch_depth if depth is None else min(depth, batch_depth)
         keep = ~aborted
         if keep.any():  # worlds the deadline cut off are left out
             rows_done.append(values[keep])
@@ -626,12 +708,10 @@ def _loop(run: _Run) -> Recommendation:
         cap = 4096 if source.stripes == 1 else 16384
         batch = int(min(max(threads, _BATCH_NODES * threads / per_world), cap))
         pending_rows, pending_w = np.zeros((0, 0), dtype=np.uint8), np.zeros(0)
-        if not rows_done:  # the time ran out before the first world was solved
-            raise SearchLimitError(
-                f"the time limit of {time_limit} s ran out before one world was solved"
-            )
+        if not rows_done:  # the time ran out before the first world was valued
+            return _rule_answer(run)
 
-        vals = np.concatenate(rows_done)
+        vals = cast(Values, np.concatenate(rows_done))
         w = np.concatenate(weights_done).astype(np.float64)
         seen = done + source.ruled_out
         weights_exact = source.weigher is None or source.weigher.exact
@@ -665,6 +745,8 @@ def _loop(run: _Run) -> Recommendation:
             ess=ess(w),
             opponent_model=None if source.weigher is None else model_name(source.weigher.model),
             ruled_out=source.ruled_out,
+            method=run.method,
+            depth=depth,
         )
         if run.on_progress is not None:
             run.on_progress(rec)
@@ -672,3 +754,22 @@ def _loop(run: _Run) -> Recommendation:
             break
     assert rec is not None
     return rec
+
+
+def _rule_answer(run: _Run) -> Recommendation:
+    """The budget ended before one world was valued: the club player's choice (among the
+    lines' first actions; the first line where it is none of them), with no figures."""
+    firsts = [ln[0] for ln in run.lines]
+    pick = club_choice(run.view, firsts) if run.view.to_act == run.view.seat else firsts[0]
+    best = pick if pick in firsts else firsts[0]
+    blank = tuple(
+        ActionStats(action=ln[0], mean=0.0, win=0.0, distribution=(), ci=None, win_ci=None,
+                    utility=0.0, line=ln)
+        for ln in run.lines
+    )
+    return Recommendation(
+        seat=run.view.seat, actions=blank, best=best, worlds=0, total_worlds=run.total,
+        exact=False, stopped="time", seconds=time.perf_counter() - run.start, nodes=0,
+        values=np.zeros((0, len(run.lines)), dtype=np.int16), weights=np.zeros(0),
+        method="rule",
+    )

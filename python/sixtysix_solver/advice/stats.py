@@ -27,8 +27,12 @@ import numpy.typing as npt
 
 from ..rules.actions import Action, Kind
 
+#: A values matrix (worlds x lines): exact game points, or the horizon search's estimates.
+Values = npt.NDArray[np.int16] | npt.NDArray[np.float64]
+
 __all__ = [
     "ActionStats",
+    "Values",
     "Utility",
     "Z95",
     "action_stats",
@@ -110,7 +114,7 @@ def mean_var(
 
 def action_stats(
     lines: Sequence[tuple[Action, ...]],
-    values: npt.NDArray[np.int16],
+    values: Values,
     weights: npt.NDArray[np.float64],
     utility: Utility | None,
     complete: bool,
@@ -121,14 +125,17 @@ def action_stats(
     population correction of the variances."""
     out = []
     sw = float(weights.sum())
+    # Horizon estimates are fractions of game points: their outcomes count as the nearest
+    # whole result (the mean and the intervals keep the fractions).
+    whole = np.rint(values) if values.dtype.kind == "f" else values
     for j, line in enumerate(lines):
         v = values[:, j].astype(np.float64)
         mean, var = mean_var(v, weights, fpc)
         winv = (v > 0).astype(np.float64)
         win, _ = mean_var(winv, weights, fpc)
-        outcomes = np.unique(values[:, j])
+        outcomes = np.unique(whole[:, j])
         dist = tuple(
-            (int(o), float(weights[values[:, j] == o].sum() / sw)) for o in outcomes
+            (int(o), float(weights[whole[:, j] == o].sum() / sw)) for o in outcomes
         )
         util = mean if utility is None else sum(p * utility(o) for o, p in dist)
         out.append(ActionStats(
@@ -160,12 +167,13 @@ def best_index(stats: Sequence[ActionStats]) -> int:
     )
 
 
-def utilities(values: npt.NDArray[np.int16], utility: Utility | None) -> npt.NDArray[np.float64]:
+def utilities(values: Values, utility: Utility | None) -> npt.NDArray[np.float64]:
     """Each world's result as what it is worth (game points without a utility)."""
     if utility is None:
         return values.astype(np.float64)
-    table = {int(o): utility(int(o)) for o in np.unique(values)}
-    out: npt.NDArray[np.float64] = np.vectorize(lambda o: table[int(o)], otypes=[np.float64])(values)
+    whole = np.rint(values).astype(np.int64)  # (horizon estimates: the nearest whole result)
+    table = {int(o): utility(int(o)) for o in np.unique(whole)}
+    out: npt.NDArray[np.float64] = np.vectorize(lambda o: table[int(o)], otypes=[np.float64])(whole)
     return out
 
 
@@ -181,7 +189,7 @@ def paired(
 
 
 def paired_mean_se(
-    values: npt.NDArray[np.int16],
+    values: Values,
     weights: npt.NDArray[np.float64],
     i: int,
     j: int,
@@ -201,7 +209,7 @@ def paired_mean_se(
 
 
 def clearly_best(
-    values: npt.NDArray[np.int16],
+    values: Values,
     weights: npt.NDArray[np.float64],
     best: int,
     utility: Utility | None,

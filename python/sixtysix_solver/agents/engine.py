@@ -19,18 +19,20 @@ from ..advice.ismcts import ismcts
 from ..advice.limits import SearchLimits
 from ..advice.recommend import Recommendation, match_utility, paired_difference, recommend
 from ..advice.stats import Utility, best_index
-from ..errors import SearchLimitError, SixtySixError
+from ..errors import SixtySixError
 from ..knowledge.view import View
 from ..rules.actions import Action, Kind
 from .base import Agent, AgentError, AgentSpec, Param, register
 
-__all__ = ["EngineAgent", "ISMCTS_LEVELS", "PIMC_LEVELS"]
+__all__ = ["EngineAgent", "ISMCTS_LEVELS", "LEVEL_TIME", "PIMC_LEVELS"]
 
 PIMC_LEVELS = {1: 5, 2: 25, 3: 100, 4: 300, 5: 1000}
 ISMCTS_LEVELS = {1: 250, 2: 1250, 3: 5000, 4: 15000, 5: 50000}
+#: Each level's time cap per decision (seconds): with it every level answers on time in every
+#: profile (the advice falls back on the horizon search and, last, the club player's rules).
+#: A decision that finishes its worlds first does not depend on the machine's speed.
+LEVEL_TIME = {1: 0.25, 2: 0.5, 3: 1.0, 4: 2.5, 5: 5.0}
 
-_ACE, _TEN, _KING, _QUEEN = 0, 1, 2, 3
-_DRAW = Action(Kind.DRAW)
 
 
 class EngineAgent(Agent):
@@ -38,9 +40,10 @@ class EngineAgent(Agent):
     ``method="pimc"``) or :func:`~sixtysix_solver.advice.ismcts.ismcts` (``method="ismcts"``).
 
     Strength: ``level`` 1-5 (:data:`PIMC_LEVELS` worlds or :data:`ISMCTS_LEVELS` iterations per
-    decision), or ``worlds`` / ``iterations`` directly. ``time_limit`` caps each decision in
-    seconds (the result then depends on the machine's speed: leave it out for reproducible
-    matches). ``threads``: solver threads per decision (1 by default, so that parallel matches
+    decision), or ``worlds`` / ``iterations`` directly. A level caps each decision at
+    :data:`LEVEL_TIME` seconds unless ``time_limit`` says otherwise (seconds; 0: no cap at
+    all). A cap that binds makes the choice depend on the machine's speed: ``time=0`` in a spec
+    (``engine:3,time=0``) gives matches that replay exactly on any machine. ``threads``: solver threads per decision (1 by default, so that parallel matches
     do not compete for cores). ``match=True`` (PIMC only): when the view carries the match
     score, choose the action most likely to win the match (``recommend``'s match-aware
     utility from the profile's match equity table) instead of the most game points; without a
@@ -94,9 +97,18 @@ class EngineAgent(Agent):
             raise AgentError(f"{name} must be a positive integer, got {budget!r}")
         if time_limit is not None and (
             not isinstance(time_limit, (int, float)) or isinstance(time_limit, bool)
-            or not time_limit > 0
+            or not time_limit >= 0
         ):
-            raise AgentError(f"time must be positive seconds, got {time_limit!r}")
+            raise AgentError(f"time must be positive seconds (0: no cap), got {time_limit!r}")
+        # A level carries its own cap (not written in the spec); time=0 takes every cap off,
+        # for matches that must not depend on the machine's speed.
+        self.uncapped = time_limit == 0
+        capped = time_limit is None and level is not None
+        if capped:
+            assert level is not None
+            time_limit = LEVEL_TIME[level]
+        elif self.uncapped:
+            time_limit = None
         if not isinstance(threads, int) or isinstance(threads, bool) or not 1 <= threads <= 256:
             raise AgentError(f"threads must be 1 to 256, got {threads!r}")
         if rollout not in ("solver", "random"):
@@ -125,6 +137,7 @@ class EngineAgent(Agent):
         self.level = level
         self.budget = budget
         self.time_limit = time_limit
+        self.level_capped = capped
         self.threads = threads
         self.rollout = rollout
         self.c = float(c)
@@ -146,7 +159,9 @@ class EngineAgent(Agent):
             params["level"] = self.level
         else:
             params["worlds" if self.method == "pimc" else "iterations"] = self.budget
-        if self.time_limit is not None:
+        if self.uncapped:
+            params["time"] = 0
+        elif self.time_limit is not None and not self.level_capped:
             params["time"] = self.time_limit
         if self.threads != 1:
             params["threads"] = self.threads
@@ -176,26 +191,22 @@ class EngineAgent(Agent):
         if len(legal) == 1:
             return legal[0]
         limits = replace(self.limits, seed=self.rng.getrandbits(63))
-        try:
-            if self.method == "pimc":
-                utility = self._utility(view)
-                rec = recommend(view, limits=limits, utility=utility)
-                best = rec.best
-                if self.closewin is not None and best.kind == Kind.CLOSE:
-                    close = next(a for a in rec.actions if a.action == best)
-                    others = [a for a in rec.actions if a.action.kind != Kind.CLOSE]
-                    if close.win < self.closewin and others:
-                        best = others[best_index(others)].action  # recommend's own tie-breaks
-                if self.anchor is not None:
-                    club = club_choice(view, legal)
-                    if club != best and not _ahead(rec, best, club, self.anchor, utility):
-                        best = club
-                return best
-            return ismcts(view, limits=limits, rollout=self.rollout,  # type: ignore[arg-type]
-                          c=self.c).best
-        except SearchLimitError:
-            # The time ran out before one world was solved: play the club player's card.
-            return club_choice(view, legal)
+        if self.method == "pimc":
+            utility = self._utility(view)
+            rec = recommend(view, limits=limits, utility=utility)
+            best = rec.best
+            if self.closewin is not None and best.kind == Kind.CLOSE:
+                close = next(a for a in rec.actions if a.action == best)
+                others = [a for a in rec.actions if a.action.kind != Kind.CLOSE]
+                if close.win < self.closewin and others:
+                    best = others[best_index(others)].action  # recommend's own tie-breaks
+            if self.anchor is not None:
+                club = club_choice(view, legal)
+                if club != best and not _ahead(rec, best, club, self.anchor, utility):
+                    best = club
+            return best
+        return ismcts(view, limits=limits, rollout=self.rollout,  # type: ignore[arg-type]
+                      c=self.c).best
 
 
 def _ahead(rec: Recommendation, a: Action, b: Action, z: float, utility: Utility | None) -> bool:

@@ -23,14 +23,13 @@ if TYPE_CHECKING:  # imported where used, so that the command line starts fast
     from ..play.review import Decision
     from ..knowledge.view import View
 
-# Engine levels: worlds per decision and a time cap per decision (seconds).
-LEVELS = {1: (5, 0.5), 2: (25, 1.0), 3: (100, 2.0), 4: (300, 4.0), 5: (1000, 8.0)}
 
 
 def engine_move(game: Game, level: int, seed: int) -> Action:
     """The engine's choice for the player to act, from that player's view only."""
     from ..advice.limits import SearchLimits
     from ..advice.recommend import recommend
+    from ..agents.engine import LEVEL_TIME, PIMC_LEVELS
     from ..knowledge.view import View
 
     seat = game.to_act
@@ -38,8 +37,7 @@ def engine_move(game: Game, level: int, seed: int) -> Action:
     legal = game.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    worlds, cap = LEVELS[level]
-    limits = SearchLimits(worlds=worlds, seed=seed, time_limit=cap)
+    limits = SearchLimits(worlds=PIMC_LEVELS[level], seed=seed, time_limit=LEVEL_TIME[level])
     rec = recommend(View.from_game(game, seat), limits=limits)
     return rec.best
 

@@ -28,7 +28,7 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..advice.closing import ClosingAnalysis, analyse_closing
@@ -36,7 +36,7 @@ from ..advice.limits import SearchLimits
 from ..advice.opponents import ImplausibleHistoryError, weighting_for
 from ..advice.recommend import Recommendation, match_utility, recommend, stock_in_play
 from ..advice.stats import Utility
-from ..errors import SearchLimitError, SixtySixError
+from ..errors import SixtySixError
 from ..knowledge.history import HistoryError
 from ..knowledge.tracker import HandTracker
 from ..knowledge.view import View, format_view
@@ -395,13 +395,6 @@ class ProtocolSession:
                 rec = self._weighted(lambda **w: recommend(
                     view, limits=limits, utility=utility, on_progress=progress,
                     stop=search.stop, **w), weighting)
-            except SearchLimitError:
-                try:  # the time ran out before one world: one world without a limit
-                    one = replace(limits, worlds=1, exact=False, time_limit=None)
-                    rec = self._weighted(lambda **w: recommend(
-                        view, limits=one, utility=utility, **w), weighting)
-                except SixtySixError as err:
-                    self._error(f"go: {err}")
             except SixtySixError as err:
                 self._error(f"go: {err}")
             except Exception as err:  # noqa: BLE001 - the thread must always answer

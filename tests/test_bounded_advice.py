@@ -1,0 +1,147 @@
+"""Advice in bounded time: every entry point answers with a legal, reasoned choice whatever the
+budget, in every profile; the method behind the answer is reported; the horizon search is the
+exact solver where its horizon reaches the end of the hand.
+
+Nothing here depends on the machine's speed: budgets are either counts (worlds, nodes) or so
+small that no world can be valued (the club player's rules must answer), and time checks
+have wide margins."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import numpy as np
+import pytest
+
+from sixtysix_solver import PROFILES, Game, View, analyse_closing, recommend
+from sixtysix_solver.advice.club import club_choice
+from sixtysix_solver.advice.limits import SearchLimits
+from sixtysix_solver.advice.recommend import AUTO_EXACT_CARDS, method_for
+from sixtysix_solver.agents import AgentSpec, EngineAgent
+from sixtysix_solver.agents.engine import LEVEL_TIME
+from sixtysix_solver.errors import SixtySixError
+from sixtysix_solver.knowledge.legal import legal_actions
+from sixtysix_solver.rules.random_play import random_action
+
+
+def _view_after(profile: str, seed: int, moves: int) -> View:
+    g = Game.deal(profile, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if g.is_over:
+            break
+        g.apply(random_action(g, rng))
+    if g.is_over:  # (a short hand: start again with no moves)
+        g = Game.deal(profile, seed=seed)
+    return View.from_game(g)
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_a_budget_too_small_for_any_world_still_answers(profile: str) -> None:
+    # 1 microsecond: no world can be valued; the club player's choice comes back, said so.
+    view = _view_after(profile, 3, 2)
+    rec = recommend(view, time_limit=1e-6, seed=1)
+    assert rec.best in legal_actions(view)
+    if rec.worlds == 0:
+        assert rec.method == "rule" and rec.stopped == "time"
+        assert rec.best == club_choice(view, legal_actions(view))
+    else:  # a world may still be valued before the first check of the clock
+        assert rec.method in ("exact", "horizon")
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_every_profile_answers_from_the_first_lead_on_a_count_budget(profile: str) -> None:
+    view = View.from_game(Game.deal(profile, seed=5))
+    rec = recommend(view, worlds=6, seed=2, threads=1)
+    assert rec.best in legal_actions(view)
+    assert rec.worlds == 6 and rec.method == method_for(view, [])
+    assert (rec.depth is None) == (rec.method == "exact")
+
+
+def test_the_method_follows_the_cards_still_to_play() -> None:
+    schnapsen = View.from_game(Game.deal("schnapsen", seed=1))
+    assert sum(schnapsen.hand_sizes) + schnapsen.stock_size <= AUTO_EXACT_CARDS
+    assert method_for(schnapsen, []) == "exact"
+    for profile in ("mariage", "double-deck", "sixty-six", "mariage-piquet"):
+        assert method_for(View.from_game(Game.deal(profile, seed=1)), []) == "horizon"
+    for profile in ("four-hand", "four-hand-24", "three-hand"):  # no stock: exact
+        assert method_for(View.from_game(Game.deal(profile, seed=1)), []) == "exact"
+    mariage = View.from_game(Game.deal("mariage", seed=1))
+    close = Game.deal("mariage", seed=1).legal_actions()[0]
+    assert method_for(mariage, [[close, close]]) == "exact"  # lines: always exact
+    assert method_for(mariage, [], "exact") == "exact"
+    with pytest.raises(SixtySixError, match="method must be one of"):
+        SearchLimits(method="deep")
+
+
+def test_horizon_figures_are_reproducible_and_reported() -> None:
+    view = View.from_game(Game.deal("mariage", seed=7))
+    a = recommend(view, worlds=12, seed=3, threads=2)
+    b = recommend(view, worlds=12, seed=3, threads=1)
+    assert a.method == b.method == "horizon" and a.depth == b.depth == 2
+    assert a.best == b.best
+    assert np.array_equal(a.values, b.values)  # the same worlds, values for any thread count
+    assert a.values.dtype == np.float64
+    for s in a.actions:
+        assert abs(sum(p for _, p in s.distribution) - 1.0) < 1e-9
+        assert all(-3 <= o <= 3 for o, _ in s.distribution)
+
+
+def test_a_deep_enough_horizon_is_the_exact_solver() -> None:
+    # Late in a sixty-six hand a horizon of 8 tricks reaches every end: the horizon figures
+    # are the exact ones, world by world.
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(40):
+        g = Game.deal("sixty-six", seed=seed)
+        while not g.is_over and (len(g.stock) > 4 or g.phase != "lead"):
+            g.apply(random_action(g, rng))
+        if g.is_over or g.phase != "lead" or not g.stock:
+            continue
+        view = View.from_game(g)
+        exact = recommend(view, limits=SearchLimits(worlds=8, seed=seed, method="exact", threads=1))
+        deep = recommend(view, limits=SearchLimits(worlds=8, seed=seed, method="horizon", horizon=8,
+                                                  threads=1))
+        assert deep.method == "horizon"
+        assert np.array_equal(exact.values.astype(np.float64), deep.values)
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+
+
+def test_a_tiny_time_budget_is_honoured_with_a_wide_margin() -> None:
+    # The budget is 0.05 s; a busy machine may be much slower, but not 40 times: the call must
+    # not run its 1000 worlds to the end (seconds in mariage) once the time is up.
+    view = View.from_game(Game.deal("mariage", seed=2))
+    t = time.perf_counter()
+    rec = recommend(view, time_limit=0.05, seed=1)
+    assert time.perf_counter() - t < 2.0
+    assert rec.best in legal_actions(view)
+
+
+def test_closing_analysis_answers_in_a_long_hand() -> None:
+    g = Game.deal("mariage", seed=4)
+    rng = random.Random(4)
+    while "close" not in [str(a) for a in g.legal_actions()] and not g.is_over:
+        g.apply(random_action(g, rng))
+    if g.is_over:
+        pytest.skip("this seed's hand ended before a close was legal")
+    out = analyse_closing(View.from_game(g), worlds=6, seed=1)
+    assert out.verdict in ("close", "continue")
+
+
+def test_engine_levels_carry_a_time_cap_and_keep_their_spec() -> None:
+    for level, cap in LEVEL_TIME.items():
+        agent = EngineAgent(level)
+        assert agent.time_limit == cap and str(agent.spec) == f"engine:{level}"
+    assert LEVEL_TIME[5] <= 5.0
+    assert EngineAgent(2, time_limit=3.0).time_limit == 3.0  # an explicit cap wins
+    assert str(AgentSpec.parse("engine:2,time=3").build().spec) == "engine:level=2,time=3"
+    free = AgentSpec.parse("engine:2,time=0").build()  # no cap: reproducible on any machine
+    assert isinstance(free, EngineAgent) and free.time_limit is None
+    assert str(free.spec) == "engine:level=2,time=0"
+    # Every level plays a decision of a long hand (the caps bound it; the worlds may end first).
+    view = View.from_game(Game.deal("double-deck", seed=1))
+    assert EngineAgent(1, seed=1).act(view) in legal_actions(view)
