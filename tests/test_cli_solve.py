@@ -156,9 +156,11 @@ def test_search_limit_prints_bounds() -> None:
     assert exact.value is not None
     result = run("--seed", "1", "--node-limit", "50")
     assert result.exit_code == 0
-    lo, hi = map(int, re.search(r"value: (-?\d+)\.\.(-?\d+) ", result.output).groups())  # type: ignore[union-attr]
+    found = re.search(r"value: (-?\d+)\.\.(-?\d+) ", result.output)
+    assert found, result.output
+    lo, hi = map(int, found.groups())
     assert lo <= exact.value <= hi
-    assert "node limit reached: bounds proven so far" in result.output
+    assert "node limit reached: the bounds proven so far" in result.output
     data = run_json("--seed", "1", "--node-limit", "50")
     assert (data["value"], data["lower"], data["upper"]) == (None, lo, hi)
     assert data["stopped"] == "node limit reached"

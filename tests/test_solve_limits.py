@@ -11,7 +11,6 @@ import time
 
 import numpy as np
 import pytest
-
 from sixtysix_solver import Game, _core
 from sixtysix_solver.knowledge.view import View
 from sixtysix_solver.knowledge.worlds import enumerate_layouts, layout_rows
@@ -137,7 +136,7 @@ def test_cancel_token_stops_a_world_pool() -> None:
                                cancel=token.core)
     assert aborted.all()
     token.reset()
-    values, _, aborted = pool.solve(base.core, rows[:1], codes, "game_points", 0, 0.0, True,
+    _, _, aborted = pool.solve(base.core, rows[:1], codes, "game_points", 0, 0.0, True,
                                     cancel=token.core)
     assert not aborted.any()
 

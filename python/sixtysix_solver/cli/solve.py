@@ -184,4 +184,5 @@ def solve(
         f"value: {shown}   nodes: {result.nodes}   time: {result.seconds:.3f} s"
     )
     if result.stopped:
-        console.print(f"{result.stopped}: bounds proven so far (raise --node-limit or --time-limit)")
+        console.print(f"{result.stopped}: the bounds proven so far "
+                      "(raise --node-limit or --time-limit)")
