@@ -217,7 +217,7 @@ class Search {
   Objective obj_;
   int player_;
   int lo_ = 0, hi_ = 0;
-  int root_hi_ = 0;              // set by value(): the root's upper bound caps its actions
+  int root_hi_ = 0;              // set by value_bounds(): the root's upper bound caps its actions
   std::uint64_t root_key_ = 0;
   std::uint64_t stock_salt_ = 0;  // the root's stock (see set_tt_min_cards)
   int tt_min_cards_ = 4;  // positions with at most this many cards in play skip the table
