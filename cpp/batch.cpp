@@ -9,9 +9,9 @@ BatchOut solve_batch(const std::vector<const State*>& states, Objective obj, int
                      std::size_t tt_mib, Limits limits) {
   const std::size_t n = states.size();
   BatchOut out;
-  out.values.assign(n, 0);
+  out.lower.assign(n, 0);
+  out.upper.assign(n, 0);
   out.nodes.assign(n, 0);
-  out.aborted.assign(n, 0);
   std::atomic<std::size_t> next{0};
   auto work = [&] {
     TranspositionTable tt(tt_mib);
@@ -19,11 +19,9 @@ BatchOut solve_batch(const std::vector<const State*>& states, Objective obj, int
       const State& s = *states[i];
       tt.new_generation();
       Search search(tt, obj, s.to_act, limits);
-      try {
-        out.values[i] = static_cast<std::int16_t>(search.value(s));
-      } catch (const SearchAborted&) {
-        out.aborted[i] = 1;
-      }
+      const Bounded b = search.value_bounds(s);
+      out.lower[i] = static_cast<std::int16_t>(b.lo);
+      out.upper[i] = static_cast<std::int16_t>(b.hi);
       out.nodes[i] = search.nodes();
     }
   };

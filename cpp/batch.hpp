@@ -9,10 +9,11 @@
 
 namespace ss {
 
+// A limit or a cancel stops a position with the bracket proven so far (Search::value_bounds):
+// lower == upper where exact. (A cancel stops every position not finished yet.)
 struct BatchOut {
-  std::vector<std::int16_t> values;
+  std::vector<std::int16_t> lower, upper;
   std::vector<std::uint64_t> nodes;
-  std::vector<std::uint8_t> aborted;  // 1: a limit stopped this position (value undefined)
 };
 
 BatchOut solve_batch(const std::vector<const State*>& states, Objective obj, int threads,

@@ -15,6 +15,7 @@
 #include "errors.hpp"
 #include "horizon.hpp"
 #include "horizon_pool.hpp"
+#include "interrupt.hpp"
 #include "perft.hpp"
 #include "race.hpp"
 #include "position.hpp"
@@ -268,6 +269,34 @@ void require_live(const State& s) {
   if (s.over()) throw PositionError("the hand is over: there is nothing to solve");
 }
 
+// A cancel flag that Python holds and sets from any thread; a call keeps it alive while it runs.
+struct PyCancelToken {
+  std::shared_ptr<std::atomic<bool>> flag = std::make_shared<std::atomic<bool>>(false);
+};
+
+// The flag one call stops by: the caller's token, or one of its own (for Ctrl-C).
+// The token a call was given (None: none); typed Optional so the stub says `CancelToken | None`.
+const PyCancelToken* token_of(const py::typing::Optional<PyCancelToken>& o) {
+  return o.is_none() ? nullptr : o.cast<const PyCancelToken*>();
+}
+
+std::shared_ptr<std::atomic<bool>> call_flag(const PyCancelToken* token) {
+  return token ? token->flag : std::make_shared<std::atomic<bool>>(false);
+}
+
+// After a call that a Ctrl-C stopped (SigintGuard: `interrupt`, asked for by Python's main
+// thread only): the signal goes on to Python's own handler, which raises KeyboardInterrupt
+// unless the program installed another.
+void hand_on_sigint(bool interrupted) {
+  if (!interrupted) return;
+  PyErr_SetInterrupt();
+  if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+}
+
+py::array_t<std::int16_t> int16s(const std::vector<std::int16_t>& v) {
+  return py::array_t<std::int16_t>(v.size(), v.data());
+}
+
 // A transposition table and a lock: one solve at a time per solver object.
 struct PySolver {
   explicit PySolver(std::size_t mib) : tt(mib) {}
@@ -327,7 +356,8 @@ using HorizonArrays = py::typing::Tuple<py::array_t<double>, py::array_t<bool>,
 HorizonArrays horizon_rows(PyHorizonPool& hp, const PyState& base,
                            py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast> rows,
                            const std::vector<int>& actions, const std::vector<double>& weights,
-                           int max_depth, std::uint64_t node_limit, double deadline) {
+                           int max_depth, std::uint64_t node_limit, double deadline,
+                           bool interrupt) {
   require_live(base.s);
   if (max_depth < 0 || max_depth > 64) throw IllegalActionError("max_depth must be 0..64");
   const std::vector<double> w = horizon_weights(weights);
@@ -353,11 +383,15 @@ HorizonArrays horizon_rows(PyHorizonPool& hp, const PyState& base,
                                  std::to_string(i));
   }
   HorizonRowsOut out;
+  bool interrupted = false;
   {
     py::gil_scoped_release release;
     std::lock_guard<std::mutex> guard(hp.lock);
+    SigintGuard sigint(hp.pool.flag(), interrupt);
     out = hp.pool.run(worlds, acts, w, max_depth, node_limit, deadline);
+    interrupted = sigint.interrupted();
   }
+  hand_on_sigint(interrupted);
   py::array_t<double> values({n, k});
   py::array_t<bool> exact({n, k});
   auto v = values.mutable_unchecked<2>();
@@ -375,20 +409,34 @@ HorizonArrays horizon_rows(PyHorizonPool& hp, const PyState& base,
   return HorizonArrays(py::make_tuple(values, exact, nodes, depth, aborted));
 }
 
-// A world pool and a lock: one call at a time per pool.
+// A world pool and a lock: one call at a time per pool. cancel() sets the running call's flag
+// (held here, under its own lock, so that a late cancel never touches a finished call's flag).
 struct PyWorldPool {
   PyWorldPool(int threads, std::size_t mib, bool shared = false) : pool(threads, mib, shared) {}
   WorldPool pool;
   std::mutex lock;
+  std::mutex flag_lock;
+  std::shared_ptr<std::atomic<bool>> flag;  // the running call's (null between calls)
+  void cancel() {
+    std::lock_guard<std::mutex> guard(flag_lock);
+    if (flag) flag->store(true);
+  }
+  void running(std::shared_ptr<std::atomic<bool>> f) {
+    std::lock_guard<std::mutex> guard(flag_lock);
+    flag = std::move(f);
+  }
 };
 
 // Rows of card codes -> worlds, each line valued in each (see worlds.hpp).
 BatchArrays solve_rows(PyWorldPool& pool, const PyState& base,
                      py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast> rows,
                      const std::vector<std::vector<int>>& lines, const std::string& objective,
-                     std::uint64_t node_limit, double time_limit, bool share_table, double deadline) {
+                     std::uint64_t node_limit, double time_limit, bool share_table, double deadline,
+                     const py::typing::Optional<PyCancelToken>& cancel_arg, bool interrupt) {
     const Objective obj = objective_of(objective);
-    const Limits lim = limits_of(node_limit, time_limit);
+    Limits lim = limits_of(node_limit, time_limit);
+    const auto flag = call_flag(token_of(cancel_arg));
+    lim.cancel = flag.get();
     require_live(base.s);
     if (rows.ndim() != 2) throw PositionError("worlds must be a 2-d array of card codes");
     const int width = row_width(base.s);
@@ -425,11 +473,17 @@ BatchArrays solve_rows(PyWorldPool& pool, const PyState& base,
       }
     }
     WorldsOut out;
+    bool interrupted = false;
     {
+      SigintGuard sigint(flag.get(), interrupt);
       py::gil_scoped_release release;
       std::lock_guard<std::mutex> guard(pool.lock);
+      pool.running(flag);
       out = pool.pool.solve(worlds, acts, obj, lim, share_table, deadline);
+      pool.running(nullptr);
+      interrupted = sigint.interrupted();
     }
+    hand_on_sigint(interrupted);
     py::array_t<std::int16_t> values({n, acts.size()});
     std::copy(out.values.begin(), out.values.end(), values.mutable_data());
     py::array_t<std::uint64_t> nodes(out.nodes.size(), out.nodes.data());
@@ -587,6 +641,12 @@ PYBIND11_MODULE(_core, m) {
         return perft(ps.s, depth);
       }, py::arg("depth"));
 
+  py::class_<PyCancelToken>(m, "CancelToken")
+      .def(py::init<>())
+      .def("cancel", [](PyCancelToken& t) { t.flag->store(true); })
+      .def("reset", [](PyCancelToken& t) { t.flag->store(false); })
+      .def_property_readonly("cancelled", [](const PyCancelToken& t) { return t.flag->load(); });
+
   py::class_<PySolver>(m, "Solver")
       .def(py::init([](std::size_t mib) {
         if (mib < 1 || mib > 65536) throw IllegalActionError("tt_mib must be between 1 and 65536");
@@ -594,45 +654,62 @@ PYBIND11_MODULE(_core, m) {
       }), py::arg("tt_mib"))
       .def_property_readonly("tt_bytes", [](const PySolver& sv) { return sv.tt.bytes(); })
       .def("solve", [](PySolver& sv, const PyState& ps, const std::string& objective,
-                       std::uint64_t node_limit, double time_limit, bool actions, bool pv) {
+                       std::uint64_t node_limit, double time_limit, bool actions, bool pv,
+                       const py::typing::Optional<PyCancelToken>& cancel_arg, bool interrupt) {
+        // A limit or a cancel ends the search with the bounds proven so far (never an error).
         require_live(ps.s);
         const Objective obj = objective_of(objective);
-        const Limits lim = limits_of(node_limit, time_limit);
-        int value = 0;
-        std::vector<ActionValue> av;
+        Limits lim = limits_of(node_limit, time_limit);
+        const auto flag = call_flag(token_of(cancel_arg));
+        lim.cancel = flag.get();
+        Bounded value{0, 0};
+        std::vector<ActionBounds> av;
         std::vector<Action> line;
         std::uint64_t nodes = 0;
         double seconds = 0;
+        const char* stopped = nullptr;
+        bool interrupted = false;
         {
+          SigintGuard sigint(flag.get(), interrupt);
           py::gil_scoped_release release;
           std::lock_guard<std::mutex> guard(sv.lock);
           const auto t0 = std::chrono::steady_clock::now();
           sv.tt.new_generation();
           Search search(sv.tt, obj, ps.s.to_act, lim);
-          value = search.value(ps.s);
-          if (actions) av = search.action_values(ps.s);
-          if (pv) line = search.principal_variation(ps.s, value);
+          value = search.value_bounds(ps.s);
+          if (actions) av = search.action_bounds(ps.s);
+          if (pv && value.exact()) line = search.principal_variation(ps.s, value.lo);
           nodes = search.nodes();
+          stopped = search.stop_reason();
           seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+          interrupted = sigint.interrupted();
         }
+        hand_on_sigint(interrupted);
         AnyDict out;
-        out["value"] = value;
+        out["lower"] = value.lo;
+        out["upper"] = value.hi;
         py::list acts;
-        for (const auto& a : av) acts.append(py::make_tuple(static_cast<int>(a.action), a.value));
+        for (const auto& a : av)
+          acts.append(py::make_tuple(static_cast<int>(a.action), a.value.lo, a.value.hi));
         out["actions"] = acts;
         out["pv"] = std::vector<int>(line.begin(), line.end());
         out["nodes"] = nodes;
         out["seconds"] = seconds;
+        out["stopped"] = stopped ? py::object(py::str(stopped)) : py::object(py::none());
         return out;
       }, py::arg("state"), py::arg("objective"), py::arg("node_limit"), py::arg("time_limit"),
-         py::arg("actions"), py::arg("pv"));
+         py::arg("actions"), py::arg("pv"), py::arg("cancel") = py::none(),
+         py::arg("interrupt") = false);
 
   m.def("solve_batch", [](const std::vector<const PyState*>& states, const std::string& objective,
-                          int threads, std::size_t tt_mib, std::uint64_t node_limit, double time_limit) {
+                          int threads, std::size_t tt_mib, std::uint64_t node_limit, double time_limit,
+                          const py::typing::Optional<PyCancelToken>& cancel_arg, bool interrupt) {
     if (threads < 1 || threads > 256) throw IllegalActionError("threads must be between 1 and 256");
     if (tt_mib < 1 || tt_mib > 65536) throw IllegalActionError("tt_mib must be between 1 and 65536");
     const Objective obj = objective_of(objective);
-    const Limits lim = limits_of(node_limit, time_limit);
+    Limits lim = limits_of(node_limit, time_limit);
+    const auto flag = call_flag(token_of(cancel_arg));
+    lim.cancel = flag.get();
     std::vector<const State*> ptrs;
     for (const PyState* ps : states) {
       if (!ps) throw PositionError("solve_batch needs states, got None");
@@ -640,18 +717,19 @@ PYBIND11_MODULE(_core, m) {
       ptrs.push_back(&ps->s);
     }
     BatchOut out;
+    bool interrupted = false;
     {
+      SigintGuard sigint(flag.get(), interrupt);
       py::gil_scoped_release release;
       out = solve_batch(ptrs, obj, threads, tt_mib, lim);
+      interrupted = sigint.interrupted();
     }
-    py::array_t<std::int16_t> values(out.values.size(), out.values.data());
+    hand_on_sigint(interrupted);
     py::array_t<std::uint64_t> nodes(out.nodes.size(), out.nodes.data());
-    py::array_t<bool> aborted(out.aborted.size());
-    auto ab = aborted.mutable_unchecked<1>();
-    for (size_t i = 0; i < out.aborted.size(); ++i) ab(i) = out.aborted[i] != 0;
-    return py::make_tuple(values, nodes, aborted);
+    return py::make_tuple(int16s(out.lower), int16s(out.upper), nodes);
   }, py::arg("states"), py::arg("objective"), py::arg("threads"), py::arg("tt_mib"),
-     py::arg("node_limit"), py::arg("time_limit"));
+     py::arg("node_limit"), py::arg("time_limit"), py::arg("cancel") = py::none(),
+     py::arg("interrupt") = false);
 
   // The horizon search (horizon.hpp): values of every action in bounded time.
   py::class_<PyHorizon>(m, "Horizon")
@@ -690,14 +768,15 @@ PYBIND11_MODULE(_core, m) {
         if (mib < 1 || mib > 65536) throw IllegalActionError("tt_mib must be between 1 and 65536");
         return std::make_unique<PyWorldPool>(threads, mib, shared);
       }), py::arg("threads"), py::arg("tt_mib"), py::arg("shared") = false)
-      .def("cancel", [](PyWorldPool& p) { p.pool.cancel(); })  // no lock: the point is to interrupt
+      .def("cancel", [](PyWorldPool& p) { p.cancel(); })  // (not p.lock: the point is to interrupt)
       .def("new_generation", [](PyWorldPool& p) {
         std::lock_guard<std::mutex> guard(p.lock);
         p.pool.new_generation();
       })
       .def("solve", &solve_rows, py::arg("base"), py::arg("rows"), py::arg("lines"),
            py::arg("objective"), py::arg("node_limit"), py::arg("time_limit"),
-           py::arg("share_table"), py::arg("deadline") = 0.0);
+           py::arg("share_table"), py::arg("deadline") = 0.0, py::arg("cancel") = py::none(),
+           py::arg("interrupt") = false);
   py::class_<PyHorizonPool>(m, "HorizonPool",
                             "Worlds valued by the horizon search on threads (horizon_pool.hpp).")
       .def(py::init([](int threads, std::size_t tt_mib) {
@@ -708,17 +787,19 @@ PYBIND11_MODULE(_core, m) {
       .def("cancel", [](PyHorizonPool& p) { p.pool.cancel(); })  // no lock: the point is to interrupt
       .def("values", &horizon_rows, py::arg("base"), py::arg("rows"), py::arg("actions"),
            py::arg("weights"), py::arg("max_depth"), py::arg("node_limit"),
-           py::arg("deadline") = 0.0);
+           py::arg("deadline") = 0.0, py::arg("interrupt") = false);
 
   m.def("solve_worlds", [](const PyState& base, py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast> rows,
                            const std::vector<std::vector<int>>& lines, const std::string& objective, int threads,
                            std::size_t tt_mib, std::uint64_t node_limit, double time_limit,
-                           bool share_table, double deadline) {
+                           bool share_table, double deadline, const py::typing::Optional<PyCancelToken>& cancel_arg,
+                           bool interrupt) {
     if (threads < 1 || threads > 256) throw IllegalActionError("threads must be between 1 and 256");
     if (tt_mib < 1 || tt_mib > 65536) throw IllegalActionError("tt_mib must be between 1 and 65536");
     PyWorldPool pool(threads, tt_mib);
-    return solve_rows(pool, base, rows, lines, objective, node_limit, time_limit, share_table, deadline);
+    return solve_rows(pool, base, rows, lines, objective, node_limit, time_limit, share_table, deadline,
+                      cancel_arg, interrupt);
   }, py::arg("base"), py::arg("rows"), py::arg("lines"), py::arg("objective"), py::arg("threads"),
      py::arg("tt_mib"), py::arg("node_limit"), py::arg("time_limit"), py::arg("share_table"),
-     py::arg("deadline") = 0.0);
+     py::arg("deadline") = 0.0, py::arg("cancel") = py::none(), py::arg("interrupt") = false);
 }

@@ -32,6 +32,7 @@ class HorizonPool {
                      const std::vector<double>& weights, int max_depth, std::uint64_t node_limit,
                      double deadline);
   void cancel() { cancel_.store(true); }
+  std::atomic<bool>* flag() { return &cancel_; }  // (for a SIGINT guard around run())
   int threads() const { return static_cast<int>(tables_.size()); }
 
  private:

@@ -53,14 +53,15 @@ void Search::set_tt_min_cards(const State& root) {
   stock_salt_ = h;
 }
 
+// (Called every 1024 nodes: a relaxed load and a compare, the clock only under a time limit.)
 void Search::check_limits() {
-  if (limits_.cancel && limits_.cancel->load(std::memory_order_relaxed))
-    throw SearchAborted("cancelled");
-  if (limits_.max_nodes && nodes_ > limits_.max_nodes) throw SearchAborted("node limit reached");
-  if (limits_.max_seconds > 0) {
-    const std::chrono::duration<double> dt = std::chrono::steady_clock::now() - start_;
-    if (dt.count() > limits_.max_seconds) throw SearchAborted("time limit reached");
-  }
+  if (limits_.cancel && limits_.cancel->load(std::memory_order_relaxed)) stopped_ = "cancelled";
+  else if (limits_.max_nodes && nodes_ > limits_.max_nodes) stopped_ = "node limit reached";
+  else if (limits_.max_seconds > 0 &&
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() >
+               limits_.max_seconds)
+    stopped_ = "time limit reached";
+  if (stopped_) throw SearchAborted(stopped_);
 }
 
 bool Search::maximizing(const State& s) const { return s.side(s.to_act) == s.side(player_); }
@@ -488,34 +489,55 @@ bool Search::etc(const State& s, const Action* buf, int n, bool maxi, int alpha,
 }
 
 int Search::exact(const State& s, int lo, int hi, int guess) {
-  if (s.over()) return leaf_value(s);
+  const Bounded b = narrow(s, lo, hi, guess);
+  if (!b.exact()) throw SearchAborted(stopped_);
+  return b.lo;
+}
+
+// A stop (check_limits() throws from deep in ab()) leaves [lo, hi] as the tests so far proved
+// it: the table holds only finished nodes, so nothing half done is kept.
+Bounded Search::narrow(const State& s, int lo, int hi, int guess) {
   int v;
-  if (shortcut(s, &v)) return v;
-  if (by_points(s)) return value_by_points(s);
+  if (s.over()) return v = leaf_value(s), Bounded{v, v};
+  if (shortcut(s, &v)) return {v, v};
+  if (by_points(s)) {
+    if (stopped_) return {lo, hi};
+    try {
+      v = value_by_points(s);
+      return {v, v};
+    } catch (const SearchAborted&) {
+      return {lo, hi};
+    }
+  }
   int blo, bhi;  // the sure bounds leave fewer thresholds to test
   bounds(s, &blo, &bhi);
   lo = std::max(lo, blo);
   hi = std::min(hi, bhi);
+  if (stopped_) return {lo, hi};
   // Wide-spread whole deals: first the tests between a loss of 1 and of 2, and between a win
   // of 1 and of 2. They settle most big results without the costly test between a small win
   // and a small loss, and where that test is still needed, their table moves order it.
   const int first[2] = {-(1 + s.carry), 2 + s.carry};
   int tests = spread_first(s, guess) ? 0 : 2;
-  while (lo < hi) {
-    // Is the value >= t ? Halve the range, or settle a good guess in two tests (g+1, then g).
-    int t = lo + (hi - lo + 1) / 2;
-    if (guess >= lo && guess < hi) t = guess + 1;
-    else if (guess == hi && guess > lo) t = guess;
-    while (tests < 2 && !(first[tests] > lo && first[tests] <= hi)) ++tests;
-    if (tests < 2) t = first[tests++];
-    const int v = ab(s, t - 1, t);
+  try {
+    if (lo < hi) check_limits();  // (a cancel or a limit already reached: no test at all)
+    while (lo < hi) {
+      // Is the value >= t ? Halve the range, or settle a good guess in two tests (g+1, then g).
+      int t = lo + (hi - lo + 1) / 2;
+      if (guess >= lo && guess < hi) t = guess + 1;
+      else if (guess == hi && guess > lo) t = guess;
+      while (tests < 2 && !(first[tests] > lo && first[tests] <= hi)) ++tests;
+      if (tests < 2) t = first[tests++];
+      const int v = ab(s, t - 1, t);
 #ifdef SS_STATS
-    std::printf("  t=%d -> %d nodes so far %llu\n", t, v, (unsigned long long)nodes_);
+      std::printf("  t=%d -> %d nodes so far %llu\n", t, v, (unsigned long long)nodes_);
 #endif
-    if (v >= t) lo = std::min(v, hi);
-    else hi = std::max(v, lo);
+      if (v >= t) lo = std::min(v, hi);
+      else hi = std::max(v, lo);
+    }
+  } catch (const SearchAborted&) {
   }
-  return lo;
+  return {lo, hi};
 }
 
 // Game points of a two-player deal with the stock still open, where big results (2 or 3 game
@@ -617,11 +639,18 @@ int Search::value_by_points(const State& s) {
   return v;
 }
 
-int Search::value(const State& root) {
+Bounded Search::value_bounds(const State& root) {
   set_range(root);
-  root_value_ = exact(root, lo_, hi_);
+  const Bounded b = narrow(root, lo_, hi_);
+  root_hi_ = b.hi;
   root_key_ = key(root);
-  return root_value_;
+  return b;
+}
+
+int Search::value(const State& root) {
+  const Bounded b = value_bounds(root);
+  if (!b.exact()) throw SearchAborted(stopped_);
+  return b.lo;
 }
 
 bool Search::at_least(const State& root, int threshold) {
@@ -632,24 +661,34 @@ bool Search::at_least(const State& root, int threshold) {
   return ab(root, threshold - 1, threshold) >= threshold;
 }
 
-std::vector<ActionValue> Search::action_values(const State& root) {
+std::vector<ActionBounds> Search::action_bounds(const State& root) {
   set_range(root);
-  std::vector<ActionValue> out;
+  // (After value() of this root no action can beat the root's upper bound: one test fewer.)
+  const int cap = key(root) == root_key_ ? root_hi_ : hi_;
+  std::vector<ActionBounds> out;
   Action buf[kMaxActions];
   const int k = root.legal_actions(buf);
   for (int i = 0; i < k; ++i) {
     if (relative() && kind_of(buf[i]) == CLAIM) continue;  // claims ignored
     State c = root;
     c.apply(buf[i]);
-    // (After value() of this root no action can beat the root's value: one test fewer.)
-    out.push_back({buf[i], exact(c, lo_, key(root) == root_key_ ? root_value_ : hi_)});
+    out.push_back({buf[i], narrow(c, lo_, cap)});
+  }
+  return out;
+}
+
+std::vector<ActionValue> Search::action_values(const State& root) {
+  std::vector<ActionValue> out;
+  for (const ActionBounds& a : action_bounds(root)) {
+    if (!a.value.exact()) throw SearchAborted(stopped_);
+    out.push_back({a.action, a.value.lo});
   }
   return out;
 }
 
 int Search::value_after(const State& root, const State& child, int guess) {
   set_range(root);
-  return exact(child, lo_, key(root) == root_key_ ? root_value_ : hi_, guess);
+  return exact(child, lo_, key(root) == root_key_ ? root_hi_ : hi_, guess);
 }
 
 // The line follows, at each position of value v, an action whose result still has value v:
@@ -660,30 +699,34 @@ std::vector<Action> Search::principal_variation(const State& root, int value, in
   std::vector<Action> pv;
   State s = root;
   const int v = value;
-  while (!s.over() && static_cast<int>(pv.size()) < max_len) {
-    Action buf[kMaxActions];
-    const int k = s.legal_actions(buf);
-    TTEntry e;
-    const Action first = tt_.probe(key(s), &e) ? e.move : kNoMove;
-    for (int i = 1; i < k; ++i)  // the table's move to the front
-      if (buf[i] == first) std::swap(buf[0], buf[i]);
-    const bool maxi = maximizing(s);
-    bool found = false;
-    for (int i = 0; i < k && !found; ++i) {
-      if (relative() && kind_of(buf[i]) == CLAIM) continue;
-      State c = s;
-      c.apply(buf[i]);
-      const bool on_line = by_points(c) ? exact(c, lo_, hi_) == v
-                           : maxi        ? ab(c, v - 1, v) >= v
-                                         : ab(c, v, v + 1) <= v;
-      if (on_line) {
-        pv.push_back(buf[i]);
-        s = c;
-        found = true;
+  if (stopped_) return pv;
+  try {
+    while (!s.over() && static_cast<int>(pv.size()) < max_len) {
+      Action buf[kMaxActions];
+      const int k = s.legal_actions(buf);
+      TTEntry e;
+      const Action first = tt_.probe(key(s), &e) ? e.move : kNoMove;
+      for (int i = 1; i < k; ++i)  // the table's move to the front
+        if (buf[i] == first) std::swap(buf[0], buf[i]);
+      const bool maxi = maximizing(s);
+      bool found = false;
+      for (int i = 0; i < k && !found; ++i) {
+        if (relative() && kind_of(buf[i]) == CLAIM) continue;
+        State c = s;
+        c.apply(buf[i]);
+        const bool on_line = by_points(c) ? exact(c, lo_, hi_) == v
+                             : maxi        ? ab(c, v - 1, v) >= v
+                                           : ab(c, v, v + 1) <= v;
+        if (on_line) {
+          pv.push_back(buf[i]);
+          s = c;
+          found = true;
+        }
       }
+      if (!found) break;
+      if (relative() && s.phase == Phase::END) break;
     }
-    if (!found) break;
-    if (relative() && s.phase == Phase::END) break;
+  } catch (const SearchAborted&) {  // (the line so far: each step proven)
   }
   return pv;
 }

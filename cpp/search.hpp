@@ -32,6 +32,18 @@ struct SearchAborted : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A value proven to lie in [lo, hi]: what a search stopped by a limit or a cancel has proven so
+// far (the bracket its yes/no tests narrowed); exact when lo == hi.
+struct Bounded {
+  int lo, hi;
+  bool exact() const { return lo == hi; }
+};
+
+struct ActionBounds {
+  Action action;
+  Bounded value;
+};
+
 struct ActionValue {
   Action action;
   int value;
@@ -81,12 +93,23 @@ class Search {
   Search(TranspositionTable& tt, Objective obj, int player, Limits limits = {},
          BoundsGate* gate = nullptr);
 
+  // Under limits: a limit or a cancel never throws from these; it leaves the bracket proven so
+  // far, and once stopped the search does no more (later calls: bounds without search).
+  Bounded value_bounds(const State& root);
+  // Every legal action's bracket (an action not searched before the stop: its sure bounds,
+  // capped by the root's upper bound).
+  std::vector<ActionBounds> action_bounds(const State& root);
+  bool stopped() const { return stopped_ != nullptr; }
+  const char* stop_reason() const { return stopped_; }  // null: not stopped
+
+  // Exact: these throw SearchAborted where a limit or a cancel stops the search.
   int value(const State& root);                      // exact value
   bool at_least(const State& root, int threshold);   // value >= threshold ?
   std::vector<ActionValue> action_values(const State& root);  // every legal action, exact
   // `child`: root after one action. `guess`: a likely value (tested first), kNoGuess if none.
   static constexpr int kNoGuess = -100000;
   int value_after(const State& root, const State& child, int guess = kNoGuess);
+  // (A stop ends the line early: every action in it was proven to be on it.)
   std::vector<Action> principal_variation(const State& root, int value, int max_len = 64);
   std::uint64_t nodes() const { return nodes_; }
   int min_value() const { return lo_; }
@@ -110,7 +133,9 @@ class Search {
   bool dominates(const S& s) const;
   bool probe_table(bool dom, std::uint64_t k, int mine, int theirs, int off, int& alpha,
                     int& beta, Action* buf, int n, int* ret) const;
-  int exact(const State& s, int lo, int hi, int guess = kNoGuess);
+  int exact(const State& s, int lo, int hi, int guess = kNoGuess);  // narrow(), or throws
+  // The yes/no tests narrowing [lo, hi]; a stop leaves the bracket proven so far.
+  Bounded narrow(const State& s, int lo, int hi, int guess = kNoGuess);
   bool spread_first(const State& s, int guess) const;
   void set_range(const State& root);
   void set_tt_min_cards(const State& root);
@@ -192,13 +217,14 @@ class Search {
   Objective obj_;
   int player_;
   int lo_ = 0, hi_ = 0;
-  int root_value_ = 0;           // set by value(): caps the action values of that root
+  int root_hi_ = 0;              // set by value_bounds(): the root's upper bound caps its actions
   std::uint64_t root_key_ = 0;
   std::uint64_t stock_salt_ = 0;  // the root's stock (see set_tt_min_cards)
   int tt_min_cards_ = 4;  // positions with at most this many cards in play skip the table
   Limits limits_;
   std::chrono::steady_clock::time_point start_;
   std::uint64_t nodes_ = 0;
+  const char* stopped_ = nullptr;  // why a limit or a cancel stopped the search (null: running)
   History history_;  // (ordering.hpp)
   int strict_on_;                 // the strict-phase path (set_strict_path), fixed per search
   bool dom_on_;                   // dominance(), fixed per search

@@ -180,8 +180,10 @@ std::vector<std::size_t> WorldPool::split(std::size_t n, std::size_t k, int t_co
 WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<Line>& lines,
                            Objective obj, Limits limits, bool share_table, double deadline) {
   const auto t0 = std::chrono::steady_clock::now();
-  cancel_.store(false);
-  limits.cancel = &cancel_;
+  if (!limits.cancel) {  // (a caller's token instead: cancel() does not reach this call)
+    cancel_.store(false);
+    limits.cancel = &cancel_;
+  }
   const std::size_t n = worlds.size(), k = lines.size();
   WorldsOut out;
   out.values.assign(n * k, 0);
@@ -223,7 +225,7 @@ WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<L
       const State& s = worlds[w];
       if (!share_table) tt.new_generation();
       Limits lim = limits;
-      bool stop = cancel_.load();
+      bool stop = limits.cancel->load();
       if (!stop && deadline > 0) {
         const double left =
             deadline - std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -86,6 +86,7 @@ class WorldPool {
   // counts), without allocating and zeroing the tables again.
   void new_generation();
   // From any thread: the running solve() marks its unfinished worlds aborted and returns.
+  // (A solve() given its own token in `limits.cancel` stops by that token instead.)
   void cancel() { cancel_.store(true); }
 
  private:

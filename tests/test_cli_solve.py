@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import json
 import re
+import signal
+import subprocess
+import sys
+import time
 from typing import Any
 
 import pytest
@@ -147,11 +151,36 @@ def test_limits_and_table_size() -> None:
     assert data["value"] == ours.value
 
 
-def test_search_limit_is_reported() -> None:
+def test_search_limit_prints_bounds() -> None:
+    exact = solve(Game.deal("sixty-six", seed=1))
+    assert exact.value is not None
     result = run("--seed", "1", "--node-limit", "50")
-    assert result.exit_code == 3
-    assert result.output.startswith("error: node limit reached")
-    assert "--node-limit" in result.output
+    assert result.exit_code == 0
+    found = re.search(r"value: (-?\d+)\.\.(-?\d+) ", result.output)
+    assert found, result.output
+    lo, hi = map(int, found.groups())
+    assert lo <= exact.value <= hi
+    assert "node limit reached: the bounds proven so far" in result.output
+    data = run_json("--seed", "1", "--node-limit", "50")
+    assert (data["value"], data["lower"], data["upper"]) == (None, lo, hi)
+    assert data["stopped"] == "node limit reached"
+    for a in data["actions"]:
+        assert a["value"] is None and a["lower"] <= a["upper"]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_exits_130_without_a_traceback() -> None:
+    # Whole mariage deals take minutes: the SIGINT comes mid-solve (after a generous start-up).
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sixtysix_solver", "solve", "--seed", "1", "--profile", "mariage"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    time.sleep(5)
+    assert proc.poll() is None, proc.communicate()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, (out, err)
+    assert err.strip() == "interrupted" and "Traceback" not in out + err
 
 
 ERRORS = [

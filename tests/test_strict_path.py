@@ -49,7 +49,8 @@ def position(name: str, k: int) -> Game:
 def core_solve(game: Game, objective: str) -> tuple[int, dict[int, int]]:
     """The value and every action's value, straight from the core (a fresh 16 MiB table)."""
     out = _core.Solver(16).solve(game._state, objective, 0, 0.0, True, False)
-    return int(out["value"]), {int(c): int(v) for c, v in out["actions"]}
+    assert out["lower"] == out["upper"]  # (no limit: exact)
+    return int(out["lower"]), {int(c): int(lo) for c, lo, _ in out["actions"]}
 
 
 def solve(game: Game, objective: str, mode: int) -> tuple[int, dict[int, int]]:

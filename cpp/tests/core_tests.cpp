@@ -1,6 +1,7 @@
 // C++ tests of the core without Python (ctest): perft against tests/data/perft.json, exact
-// solver values against tests/data/solver_golden.json, and bad input raising the core's
-// exceptions. Usage: core_tests PATH/TO/perft.json. Exit status 0 iff every check passes.
+// solver values against tests/data/solver_golden.json, the bounds of searches stopped by limits,
+// and bad input raising the core's exceptions. Usage: core_tests PATH/TO/perft.json. Exit status 0 iff every check passes.
+#include <atomic>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -152,6 +153,58 @@ void test_golden() {
   set_dominance(true);
 }
 
+// A node limit or a cancel ends a search with bounds that hold the exact value, for the root
+// and every action; the exact calls throw SearchAborted instead.
+void test_bounds() {
+  TranspositionTable tt(8);
+  const std::pair<const char*, Objective> cases[] = {
+      {"sixty-six", GP}, {"schnapsen", WIN}, {"sixty-six", CP}, {"four-hand", GP},
+      {"double-deck", GP}};
+  int stopped = 0;
+  for (const auto& [profile, obj] : cases) {
+    const RuleSet r = test::rules_for(profile);
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      State s = seeded(r, seed);
+      Action buf[kMaxActions];
+      for (int i = 0; i < static_cast<int>(seed) * 2 && !s.over(); ++i) {
+        const int n = s.legal_actions(buf);
+        s.apply(buf[(seed * 7 + i) % n]);
+      }
+      if (s.over()) continue;
+      tt.new_generation();
+      Search full(tt, obj, s.to_act);
+      const int v = full.value(s);
+      const std::vector<ActionValue> exact = full.action_values(s);
+      for (std::uint64_t limit : {1, 100, 1000, 10000, 100000}) {
+        tt.new_generation();
+        Search search(tt, obj, s.to_act, Limits{limit, 0, nullptr});
+        const Bounded b = search.value_bounds(s);
+        const std::vector<ActionBounds> acts = search.action_bounds(s);
+        const std::string id = std::string(profile) + " seed " + std::to_string(seed) +
+                               " objective " + std::to_string(int(obj)) + " limit " +
+                               std::to_string(limit);
+        check(b.lo <= v && v <= b.hi, id + ": root bounds");
+        check(b.exact() || search.stopped(), id + ": inexact but not stopped");
+        check(acts.size() == exact.size(), id + ": actions");
+        for (std::size_t i = 0; i < acts.size() && i < exact.size(); ++i)
+          check(acts[i].action == exact[i].action && acts[i].value.lo <= exact[i].value &&
+                    exact[i].value <= acts[i].value.hi,
+                id + ": action bounds");
+        stopped += search.stopped();
+      }
+    }
+  }
+  check(stopped > 10, "bounds: too few searches stopped (" + std::to_string(stopped) + ")");
+  // A cancel set before the call: no search at all, the sure bounds.
+  const RuleSet r = test::rules_for("sixty-six");
+  const State s = seeded(r, 3);
+  std::atomic<bool> cancel{true};
+  Search search(tt, GP, s.to_act, Limits{0, 0, &cancel});
+  const Bounded b = search.value_bounds(s);
+  check(search.nodes() == 0 && b.lo < b.hi && std::string(search.stop_reason()) == "cancelled",
+        "a cancelled search");
+}
+
 void test_bad_input() {
   check_throws<ProfileError>([] { RuleSet r; r.players = 5; r.validate(); }, "five players");
   check_throws<ProfileError>([] { RuleSet r; r.hand_size = 20; r.validate(); }, "hands of 20");
@@ -181,7 +234,7 @@ void test_bad_input() {
     State c = s;
     check_throws<IllegalActionError>([&] { c.apply_checked(a); }, "action " + std::to_string(a));
   }
-  // A budget that ends throws SearchAborted; nothing is left half done.
+  // A budget that ends throws SearchAborted from the exact calls.
   TranspositionTable tt(1);
   Search search(tt, Objective::GAME_POINTS, s.to_act, Limits{100, 0, nullptr});
   check_throws<SearchAborted>([&] { search.value(s); }, "a node limit of 100");
@@ -198,6 +251,7 @@ int main(int argc, char** argv) {
     test_bad_input();
     test_perft(argv[1]);
     test_golden();
+    test_bounds();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "FAIL: uncaught exception: %s\n", e.what());
     return 1;

@@ -9,7 +9,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['HORIZON_FEATURES', 'HORIZON_SCALE', 'Horizon', 'HorizonPool', 'RuleSet', 'Solver', 'State', 'WorldPool', 'beats', 'card_reach', 'dominance', 'horizon_estimate', 'horizon_features', 'horizon_values', 'knob_ranges', 'knob_vocabulary', 'race', 'seeded_deal', 'set_dominance', 'set_strict_path', 'solve_batch', 'solve_worlds', 'strict_path', 'world_width']
+__all__: list[str] = ['CancelToken', 'HORIZON_FEATURES', 'HORIZON_SCALE', 'Horizon', 'HorizonPool', 'RuleSet', 'Solver', 'State', 'WorldPool', 'beats', 'card_reach', 'dominance', 'horizon_estimate', 'horizon_features', 'horizon_values', 'knob_ranges', 'knob_vocabulary', 'race', 'seeded_deal', 'set_dominance', 'set_strict_path', 'solve_batch', 'solve_worlds', 'strict_path', 'world_width']
 class RuleSet:
     def __init__(self, knobs: dict[str, typing.Any]) -> None:
         ...
@@ -58,10 +58,20 @@ class State:
     @property
     def to_act(self) -> int:
         ...
+class CancelToken:
+    def __init__(self) -> None:
+        ...
+    def cancel(self) -> None:
+        ...
+    def reset(self) -> None:
+        ...
+    @property
+    def cancelled(self) -> bool:
+        ...
 class Solver:
     def __init__(self, tt_mib: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
-    def solve(self, state: State, objective: str, node_limit: typing.SupportsInt | typing.SupportsIndex, time_limit: typing.SupportsFloat | typing.SupportsIndex, actions: bool, pv: bool) -> dict[str, typing.Any]:
+    def solve(self, state: State, objective: str, node_limit: typing.SupportsInt | typing.SupportsIndex, time_limit: typing.SupportsFloat | typing.SupportsIndex, actions: bool, pv: bool, cancel: CancelToken | None = None, interrupt: bool = False) -> dict[str, typing.Any]:
         ...
     @property
     def tt_bytes(self) -> int:
@@ -78,7 +88,7 @@ class WorldPool:
         ...
     def new_generation(self) -> None:
         ...
-    def solve(self, base: State, rows: typing.Annotated[numpy.typing.ArrayLike, numpy.uint8], lines: collections.abc.Sequence[collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]], objective: str, node_limit: typing.SupportsInt | typing.SupportsIndex, time_limit: typing.SupportsFloat | typing.SupportsIndex, share_table: bool, deadline: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> tuple[numpy.typing.NDArray[numpy.int16], numpy.typing.NDArray[numpy.uint64], numpy.typing.NDArray[numpy.bool]]:
+    def solve(self, base: State, rows: typing.Annotated[numpy.typing.ArrayLike, numpy.uint8], lines: collections.abc.Sequence[collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]], objective: str, node_limit: typing.SupportsInt | typing.SupportsIndex, time_limit: typing.SupportsFloat | typing.SupportsIndex, share_table: bool, deadline: typing.SupportsFloat | typing.SupportsIndex = 0.0, cancel: CancelToken | None = None, interrupt: bool = False) -> tuple[numpy.typing.NDArray[numpy.int16], numpy.typing.NDArray[numpy.uint64], numpy.typing.NDArray[numpy.bool]]:
         ...
 class HorizonPool:
     """
@@ -88,7 +98,7 @@ class HorizonPool:
         ...
     def cancel(self) -> None:
         ...
-    def values(self, base: State, rows: typing.Annotated[numpy.typing.ArrayLike, numpy.uint8], actions: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], weights: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex], max_depth: typing.SupportsInt | typing.SupportsIndex, node_limit: typing.SupportsInt | typing.SupportsIndex, deadline: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.bool], numpy.typing.NDArray[numpy.uint64], numpy.typing.NDArray[numpy.uint8], numpy.typing.NDArray[numpy.bool]]:
+    def values(self, base: State, rows: typing.Annotated[numpy.typing.ArrayLike, numpy.uint8], actions: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], weights: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex], max_depth: typing.SupportsInt | typing.SupportsIndex, node_limit: typing.SupportsInt | typing.SupportsIndex, deadline: typing.SupportsFloat | typing.SupportsIndex = 0.0, interrupt: bool = False) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.bool], numpy.typing.NDArray[numpy.uint64], numpy.typing.NDArray[numpy.uint8], numpy.typing.NDArray[numpy.bool]]:
         ...
 def beats(a: typing.SupportsInt | typing.SupportsIndex, b: typing.SupportsInt | typing.SupportsIndex, trump: typing.SupportsInt | typing.SupportsIndex) -> bool:
     """
@@ -124,9 +134,9 @@ def set_strict_path(mode: typing.SupportsInt | typing.SupportsIndex) -> None:
     """
     The two-player strict-phase search: 0 off, 1 on the State, 2 compact (values never change).
     """
-def solve_batch(states: collections.abc.Sequence[State], objective: str, threads: typing.SupportsInt | typing.SupportsIndex, tt_mib: typing.SupportsInt | typing.SupportsIndex, node_limit: typing.SupportsInt | typing.SupportsIndex, time_limit: typing.SupportsFloat | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.int16], numpy.typing.NDArray[numpy.uint64], numpy.typing.NDArray[numpy.bool]]:
+def solve_batch(states: collections.abc.Sequence[State], objective: str, threads: typing.SupportsInt | typing.SupportsIndex, tt_mib: typing.SupportsInt | typing.SupportsIndex, node_limit: typing.SupportsInt | typing.SupportsIndex, time_limit: typing.SupportsFloat | typing.SupportsIndex, cancel: CancelToken | None = None, interrupt: bool = False) -> tuple[numpy.typing.NDArray[numpy.int16], numpy.typing.NDArray[numpy.int16], numpy.typing.NDArray[numpy.uint64]]:
     ...
-def solve_worlds(base: State, rows: typing.Annotated[numpy.typing.ArrayLike, numpy.uint8], lines: collections.abc.Sequence[collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]], objective: str, threads: typing.SupportsInt | typing.SupportsIndex, tt_mib: typing.SupportsInt | typing.SupportsIndex, node_limit: typing.SupportsInt | typing.SupportsIndex, time_limit: typing.SupportsFloat | typing.SupportsIndex, share_table: bool, deadline: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> tuple[numpy.typing.NDArray[numpy.int16], numpy.typing.NDArray[numpy.uint64], numpy.typing.NDArray[numpy.bool]]:
+def solve_worlds(base: State, rows: typing.Annotated[numpy.typing.ArrayLike, numpy.uint8], lines: collections.abc.Sequence[collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]], objective: str, threads: typing.SupportsInt | typing.SupportsIndex, tt_mib: typing.SupportsInt | typing.SupportsIndex, node_limit: typing.SupportsInt | typing.SupportsIndex, time_limit: typing.SupportsFloat | typing.SupportsIndex, share_table: bool, deadline: typing.SupportsFloat | typing.SupportsIndex = 0.0, cancel: CancelToken | None = None, interrupt: bool = False) -> tuple[numpy.typing.NDArray[numpy.int16], numpy.typing.NDArray[numpy.uint64], numpy.typing.NDArray[numpy.bool]]:
     ...
 def strict_path() -> int:
     ...

@@ -306,7 +306,8 @@ def ismcts(
         else:
             assert solver is not None
             q: int = state.to_act
-            v = float(solver.solve(Game(profile, state, {}), actions=False, pv=False).value)
+            # (no limit: exact, lower == upper)
+            v = float(solver.solve(Game(profile, state, {}), actions=False, pv=False).lower)
             if sides == 2:
                 rewards = [v if side(p) == side(q) else -v for p in range(players)]
             else:

@@ -50,6 +50,7 @@ from ..knowledge.worlds import (
     layout_rows,
 )
 from ..rules.actions import Action
+from ..rules.cancel import interruptible
 from ..rules.game import Game
 from .club import club_choice
 from .equity import MatchEquity
@@ -639,12 +640,13 @@ class _Run:
         if isinstance(self.pool, _core.WorldPool):
             values, nodes, aborted = self.pool.solve(
                 self.base.core, rows, self.codes, "game_points", 0, 0.0, True, deadline,
+                interrupt=interruptible(),
             )
             return values, nodes, aborted, None
         lim = self.limits
         hv, _exact, nodes, depth, aborted = self.pool.values(
             self.base.core, rows, [ln[0].code for ln in self.lines], self.weights,
-            lim.horizon, lim.world_nodes, deadline,
+            lim.horizon, lim.world_nodes, deadline, interrupt=interruptible(),
         )
         done = depth[~aborted]
         return hv, nodes, aborted, int(done.min()) if len(done) else None

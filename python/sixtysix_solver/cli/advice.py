@@ -17,7 +17,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from ..rules.random_play import random_action
-from .common import DealerOpt, app, console, fail, parse_override_options
+from .common import DealerOpt, app, console, fail, interrupted, parse_override_options
 from ..errors import SixtySixError
 from ..rules.game import Game
 from ..rules.profiles import get_profile
@@ -215,6 +215,8 @@ def recommend_cmd(
         with progress_bar(not as_json, worlds) as bar:
             rec = recommend(view, limits=limits, utility=utility,
                             on_progress=lambda r: bar("worlds", r), **weighting)
+    except KeyboardInterrupt:
+        raise interrupted() from None
     except SixtySixError as err:
         raise fail(err) from None
 
@@ -296,6 +298,8 @@ def close_cmd(
         with progress_bar(not as_json, max(worlds, close_worlds)) as bar:
             a = analyse_closing(view, limits=limits, close_worlds=close_worlds,
                                 on_progress=bar, **weighting)
+    except KeyboardInterrupt:
+        raise interrupted() from None
     except SixtySixError as err:
         raise fail(err) from None
     if as_json:

@@ -12,7 +12,8 @@ from rich.markup import escape
 from ..rules.profiles import parse_overrides
 
 __all__ = [
-    "DealerOpt", "ProfileOpt", "SeedOpt", "app", "console", "fail", "parse_override_options",
+    "DealerOpt", "ProfileOpt", "SeedOpt", "app", "console", "fail", "interrupted",
+    "parse_override_options",
 ]
 
 app = typer.Typer(
@@ -31,6 +32,12 @@ def fail(err: Exception | str, code: int = 2) -> typer.Exit:
     console.print(f"[red]error:[/red] {escape(str(err))}", soft_wrap=True)
     return typer.Exit(code)
 
+
+
+def interrupted() -> typer.Exit:
+    """Ctrl-C stopped a search: one line on standard error, exit status 130 (as shells use)."""
+    typer.echo("interrupted", err=True)
+    return typer.Exit(130)
 
 
 def parse_override_options(items: list[str]) -> dict[str, object]:

@@ -13,10 +13,10 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..rules.actions import Action
-from ..errors import SearchLimitError, SixtySixError
+from ..errors import SixtySixError
 from ..rules.game import Game
 from ..rules.profiles import get_profile
-from .common import DealerOpt, app, console, fail, parse_override_options
+from .common import DealerOpt, app, console, fail, interrupted, parse_override_options
 
 
 class ObjectiveName(str, Enum):
@@ -91,15 +91,18 @@ def solve(
         int, typer.Option("--tt-mib", min=1, max=65536, help="Transposition table size, MiB.")
     ] = 64,
     node_limit: Annotated[
-        int | None, typer.Option("--node-limit", min=1, help="Give up after this many nodes.")
+        int | None, typer.Option("--node-limit", min=1,
+                                 help="Stop after about this many nodes: the bounds proven so far.")
     ] = None,
     time_limit: Annotated[
-        float | None, typer.Option("--time-limit", help="Give up after this many seconds.")
+        float | None, typer.Option("--time-limit",
+                                   help="Stop after this many seconds: the bounds proven so far.")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Solve a position exactly (open cards): every legal action's value for the side to act,
-    the best actions, the principal variation, nodes and time."""
+    the best actions, the principal variation, nodes and time. A limit that stops the search
+    first gives the bounds proven so far (lo..hi); Ctrl-C stops it (exit status 130)."""
     from ..notation.position import format_position
     from ..rules.solve import Solver
 
@@ -114,16 +117,18 @@ def solve(
             game, objective=objective.value, actions=True, pv=True,
             node_limit=node_limit, time_limit=time_limit,
         )
-    except SearchLimitError as err:
-        raise fail(f"{err}: no exact value (raise --node-limit or --time-limit)", 3) from None
+    except KeyboardInterrupt:
+        raise interrupted() from None
     except SixtySixError as err:
         raise fail(err) from None
 
-    values = {av.action.code: av.value for av in result.actions}
+    bounds = {av.action.code: (av.lower, av.upper) for av in result.actions}
+    values = {c: lo for c, (lo, hi) in bounds.items() if lo == hi}
     legal = game.legal_actions()
     best = {a.code for a in result.best}
-    # Best first, then by value, then in the order of the legal actions.
-    order = sorted(legal, key=lambda a: (-values[a.code] if a.code in values else 1 << 30))
+    # Best first, then by value (bounds: lower, then upper), then in the order of the legal actions.
+    order = sorted(legal, key=lambda a: (-bounds[a.code][0], -bounds[a.code][1])
+                   if a.code in bounds else (1 << 30, 0))
     line = _seats_line(game, result.pv)
     if game.players == 4:
         who = f"side {result.side} (player {result.player} to act, and partner)"
@@ -139,8 +144,13 @@ def solve(
             "player": result.player,
             "side": result.side,
             "value": result.value,
+            "lower": result.lower,
+            "upper": result.upper,
+            "stopped": result.stopped,
             "actions": [
                 {"action": str(a), "value": values.get(a.code), "best": a.code in best}
+                | ({"lower": bounds[a.code][0], "upper": bounds[a.code][1]}
+                   if a.code in bounds and a.code not in values else {})
                 for a in order
             ],
             "best": [str(a) for a in result.best],
@@ -157,17 +167,21 @@ def solve(
     )
     table = Table("action", "value", "best")
     for a in order:
-        v = values.get(a.code)
         mark = "*" if a.code in best else ""
-        shown = "-" if v is None else str(v)
+        lo, hi = bounds.get(a.code, (None, None))
+        shown = "-" if lo is None else str(lo) if lo == hi else f"{lo}..{hi}"
         table.add_row(str(a), shown, mark, style="bold" if mark else None)
     console.print(table)
-    if any(a.code not in values for a in legal):
+    if any(a.code not in bounds for a in legal):
         console.print("-: claims are ignored under card_points (every card is played)")
     console.print(
         "principal variation: " + (" ".join(f"{seat}:{act}" for seat, act in line) or "-"),
         soft_wrap=True,
     )
+    shown = str(result.value) if result.exact else f"{result.lower}..{result.upper}"
     console.print(
-        f"value: {result.value}   nodes: {result.nodes}   time: {result.seconds:.3f} s"
+        f"value: {shown}   nodes: {result.nodes}   time: {result.seconds:.3f} s"
     )
+    if result.stopped:
+        console.print(f"{result.stopped}: the bounds proven so far "
+                      "(raise --node-limit or --time-limit)")

@@ -16,6 +16,16 @@ for the player who took most tricks, as the natural end counts them).
 >>> batch = solve_many([g, g.clone()], threads=2)
 >>> batch.values.tolist()
 [-1, -1]
+
+Every search takes a budget (``node_limit``, ``time_limit``, a :class:`CancelToken`, Ctrl-C)
+and, when it ends first, returns the bounds proven so far instead of failing: ``lower <= value
+<= upper`` for the position and for each action. ``value`` is the exact value, or ``None``
+where the bounds are not yet equal (no guess passes for a result); ``best`` then holds the
+actions with the highest proven lower bound, those that secure the most so far.
+
+>>> s = Solver(8).solve(Game.deal("sixty-six", seed=3), node_limit=1000)
+>>> s.exact, s.value, s.lower <= s.upper, s.stopped
+(False, None, True, 'node limit reached')
 """
 
 from __future__ import annotations
@@ -31,6 +41,7 @@ import numpy.typing as npt
 from .. import _core
 from .actions import Action
 from ..errors import SixtySixError
+from .cancel import CancelToken, interruptible
 from .game import Game
 
 Objective = Literal["game_points", "win", "card_points"]
@@ -39,15 +50,30 @@ _OBJECTIVES = ("game_points", "win", "card_points")
 
 @dataclass(frozen=True)
 class ActionValue:
+    """One action's value: proven to lie in ``[lower, upper]``; exact when they are equal."""
+
     action: Action
-    value: int
+    lower: int
+    upper: int
+
+    @property
+    def exact(self) -> bool:
+        return self.lower == self.upper
+
+    @property
+    def value(self) -> int | None:
+        """The exact value, or ``None`` where the search stopped first."""
+        return self.lower if self.lower == self.upper else None
 
 
 @dataclass(frozen=True)
 class SolveResult:
-    """The exact value of a position and, on request, of every legal action."""
+    """A position's value and, on request, every legal action's: exact, or the bounds proven
+    when a limit or a cancel stopped the search (``stopped`` says which; ``pv`` may then be
+    short or empty)."""
 
-    value: int
+    lower: int
+    upper: int
     player: int
     objective: str
     actions: tuple[ActionValue, ...]
@@ -56,26 +82,53 @@ class SolveResult:
     seconds: float
     side: int
     sides: int
+    stopped: str | None = None  # "node limit reached", "time limit reached", "cancelled"
+
+    @property
+    def exact(self) -> bool:
+        return self.lower == self.upper
+
+    @property
+    def value(self) -> int | None:
+        """The exact value, or ``None`` where the search stopped first (see lower, upper)."""
+        return self.lower if self.lower == self.upper else None
 
     @property
     def best(self) -> tuple[Action, ...]:
-        """The actions that reach the value (empty when action values were not asked for)."""
-        return tuple(av.action for av in self.actions if av.value == self.value)
+        """The actions that reach the value (empty when action values were not asked for).
+        Where the search stopped first: those with the highest proven lower bound (the most
+        they secure so far), and of those the highest upper bound."""
+        top = max(((av.lower, av.upper) for av in self.actions), default=None)
+        return tuple(av.action for av in self.actions if (av.lower, av.upper) == top)
 
     def value_for_side(self, side: int) -> int:
-        """The value signed for one side (two-sided games only: the result is zero-sum)."""
+        """The exact value signed for one side (two-sided games only: the result is zero-sum)."""
         if self.sides != 2 or self.objective == "card_points":
             raise SixtySixError("values per side exist for two-sided game-point objectives only")
         if side not in (0, 1):
             raise SixtySixError(f"side must be 0 or 1, got {side!r}")
+        if self.value is None:
+            raise SixtySixError(f"no exact value ({self.stopped}): use lower and upper")
         return self.value if side == self.side else -self.value
 
 
 @dataclass(frozen=True)
 class BatchResult:
-    values: npt.NDArray[np.int16]
+    """Per position: the bounds proven (``lower == upper`` where exact), ``values`` (the exact
+    value, 0 where a limit or a cancel stopped it first), ``aborted`` (those), node counts."""
+
+    lower: npt.NDArray[np.int16]
+    upper: npt.NDArray[np.int16]
     nodes: npt.NDArray[np.uint64]
-    aborted: npt.NDArray[np.bool_]
+
+    @property
+    def aborted(self) -> npt.NDArray[np.bool_]:
+        out: npt.NDArray[np.bool_] = self.lower != self.upper
+        return out
+
+    @property
+    def values(self) -> npt.NDArray[np.int16]:
+        return np.where(self.aborted, 0, self.lower).astype(np.int16)
 
 
 def _check(objective: str, node_limit: int | None, time_limit: float | None) -> tuple[int, float]:
@@ -110,23 +163,32 @@ class Solver:
         pv: bool = True,
         node_limit: int | None = None,
         time_limit: float | None = None,
+        cancel: CancelToken | None = None,
     ) -> SolveResult:
-        """Solve ``game``'s current position exactly; raises
-        :class:`~sixtysix_solver.errors.SearchLimitError` if a limit stops the search."""
+        """Solve ``game``'s current position: exactly, or, where a limit, ``cancel`` (set from
+        another thread) or Ctrl-C stops the search first, to the bounds proven so far. Ctrl-C
+        (in the main thread) then raises ``KeyboardInterrupt`` here."""
         nodes, seconds = _check(objective, node_limit, time_limit)
-        out = self._core.solve(game.core, objective, nodes, seconds, actions, pv)
+        out = self._core.solve(
+            game.core, objective, nodes, seconds, actions, pv,
+            cancel=None if cancel is None else cancel.core, interrupt=interruptible(),
+        )
         to_act = game.to_act
         assert to_act is not None
         return SolveResult(
-            value=int(out["value"]),
+            lower=int(out["lower"]),
+            upper=int(out["upper"]),
             player=to_act,
             objective=objective,
-            actions=tuple(ActionValue(Action.from_code(c), int(v)) for c, v in out["actions"]),
+            actions=tuple(
+                ActionValue(Action.from_code(c), int(lo), int(hi)) for c, lo, hi in out["actions"]
+            ),
             pv=tuple(Action.from_code(c) for c in out["pv"]),
             nodes=int(out["nodes"]),
             seconds=float(out["seconds"]),
             side=to_act % 2 if game.players == 4 else to_act,
             sides=game.profile.sides,
+            stopped=out["stopped"],
         )
 
 
@@ -150,9 +212,11 @@ def solve_many(
     tt_mib: int = 4,
     node_limit: int | None = None,
     time_limit: float | None = None,
+    cancel: CancelToken | None = None,
 ) -> BatchResult:
-    """Solve many positions in one call (C++ threads, the GIL released): exact values for the
-    side to act in each, node counts, and which positions a limit stopped (their value is 0)."""
+    """Solve many positions in one call (C++ threads, the GIL released): the value for the side
+    to act in each, exact or (a limit per position, ``cancel``, Ctrl-C) the bounds proven, and
+    node counts."""
     nodes, seconds = _check(objective, node_limit, time_limit)
     if not isinstance(threads, int) or not 1 <= threads <= 256:
         raise SixtySixError(f"threads must be an integer from 1 to 256, got {threads!r}")
@@ -161,7 +225,8 @@ def solve_many(
         if not isinstance(g, Game):
             raise SixtySixError(f"solve_many needs Game objects, got {type(g).__name__}")
         states.append(g.core)
-    values, node_counts, aborted = _core.solve_batch(
-        states, objective, threads, tt_mib, nodes, seconds
+    lower, upper, node_counts = _core.solve_batch(
+        states, objective, threads, tt_mib, nodes, seconds,
+        cancel=None if cancel is None else cancel.core, interrupt=interruptible(),
     )
-    return BatchResult(values, node_counts, aborted)
+    return BatchResult(lower, upper, node_counts)
