@@ -1,0 +1,153 @@
+"""Advice in bounded time (issue 19): answers on time in every profile, and how good they are.
+
+    python bench/bounded.py first      # time to the first answer and budgets kept, every profile
+    python bench/bounded.py quality    # 1-s choices against a long reference run, two-player profiles
+    python bench/bounded.py --help     # the options (hands, positions, budgets, methods)
+
+(a) ``first``: seeded hands played by the club player at every seat; at every decision with
+    more than one legal action, ``recommend`` from the view of the seat to act with each
+    budget. Reports per profile: decisions, the time to the first answer (the first progress
+    report, or the return), its median and 90th percentile, the share of calls that returned
+    within the budget + 10%, the worst overshoot, and the methods used (exact / horizon / rule).
+(b) ``quality``: open-phase decisions (stock in play) of seeded club-played hands in each
+    two-player profile with a stock. A long reference run (``--reference`` seconds, auto
+    method, horizon 3) scores every action; each method under test (``--methods``) then
+    chooses within ``--budget`` seconds. Reports per profile and method: how often the choice
+    is the reference's, and the mean loss in the reference's expected game points.
+
+Times depend on the machine and its load: the header prints the machine, and the figures
+compare methods measured in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from sixtysix_solver import PROFILES, Game, View, recommend
+from sixtysix_solver.advice.club import club_choice
+from sixtysix_solver.advice.limits import SearchLimits
+from sixtysix_solver.advice.recommend import Recommendation, stock_in_play
+from sixtysix_solver.knowledge.legal import legal_actions
+
+TWO_PLAYER_STOCK = ["sixty-six", "sixty-six-jaques", "schnapsen", "schnapsen-jaques", "mariage",
+                    "mariage-piquet", "double-deck"]
+
+
+def decisions(profile: str, hands: int, seed: int) -> Iterator[View]:
+    """Every decision (more than one legal action) of ``hands`` seeded hands, the club player
+    acting at every seat (with one random action in five, so that hands differ)."""
+    rng = random.Random(f"{profile} {seed}")
+    for h in range(hands):
+        g = Game.deal(profile, seed=seed * 1000 + h, dealer=h % PROFILES[profile].players)
+        while not g.is_over:
+            view = View.from_game(g)
+            legal = legal_actions(view)
+            if len(legal) > 1:
+                yield view
+            a = rng.choice(legal) if rng.random() < 0.2 else club_choice(view, legal)
+            g.apply(a)
+
+
+@dataclass
+class Timed:
+    first: float
+    total: float
+    rec: Recommendation
+
+
+def timed(view: View, limits: SearchLimits) -> Timed:
+    start = time.perf_counter()
+    first: list[float] = []
+
+    def progress(_r: Recommendation) -> None:
+        if not first:
+            first.append(time.perf_counter() - start)
+
+    rec = recommend(view, limits=limits, on_progress=progress)
+    total = time.perf_counter() - start
+    return Timed(first[0] if first else total, total, rec)
+
+
+def run_first(args: argparse.Namespace) -> None:
+    budgets = [float(b) for b in args.budgets.split(",")]
+    print(f"(a) first answer and budgets: {args.hands} hands per profile, budgets {budgets} s, "
+          f"threads {args.threads}")
+    print(f"{'profile':18s} {'budget':>6s} {'n':>5s} {'first med':>9s} {'p90':>7s} "
+          f"{'in +10%':>8s} {'worst':>7s}  methods")
+    for profile in args.profiles:
+        views = list(decisions(profile, args.hands, args.seed))
+        for budget in budgets:
+            rows = [timed(v, SearchLimits(time_limit=budget, seed=i, threads=args.threads))
+                    for i, v in enumerate(views)]
+            firsts = sorted(r.first for r in rows)
+            within = sum(r.total <= budget * 1.1 for r in rows) / len(rows)
+            worst = max(r.total for r in rows)
+            methods: dict[str, int] = {}
+            for r in rows:
+                methods[r.rec.method] = methods.get(r.rec.method, 0) + 1
+            p90 = firsts[int(0.9 * (len(firsts) - 1))]
+            print(f"{profile:18s} {budget:6.2f} {len(rows):5d} {statistics.median(firsts):9.3f} "
+                  f"{p90:7.3f} {within:8.1%} {worst:7.3f}  "
+                  + " ".join(f"{k}:{v}" for k, v in sorted(methods.items())), flush=True)
+
+
+def run_quality(args: argparse.Namespace) -> None:
+    methods = args.methods.split(",")
+    print(f"(b) decision quality: {args.positions} open-phase positions per profile, "
+          f"{args.budget} s per choice against a {args.reference} s reference, threads "
+          f"{args.threads}")
+    print(f"{'profile':18s} {'method':8s} {'n':>4s} {'agree':>7s} {'loss':>7s} {'worlds':>7s}")
+    for profile in args.profiles:
+        if profile not in TWO_PLAYER_STOCK:
+            continue
+        views = [v for v in decisions(profile, args.positions * 3, args.seed + 7)
+                 if stock_in_play(v)]
+        rng = random.Random(profile)
+        rng.shuffle(views)
+        views = views[:args.positions]
+        refs = [recommend(v, limits=SearchLimits(worlds=100_000, time_limit=args.reference,
+                                                 seed=10_000 + i, horizon=3, threads=args.threads))
+                for i, v in enumerate(views)]
+        for method in methods:
+            agree, loss, worlds = 0, 0.0, 0
+            for i, (v, ref) in enumerate(zip(views, refs)):
+                rec = recommend(v, limits=SearchLimits(worlds=100_000, time_limit=args.budget,
+                                                       seed=i, method=method, threads=args.threads))
+                best = max(s.mean for s in ref.actions)
+                agree += rec.best == ref.best
+                loss += best - ref.stats(rec.best).mean
+                worlds += rec.worlds
+            n = len(views)
+            print(f"{profile:18s} {method:8s} {n:4d} {agree / n:7.1%} {loss / n:7.3f} "
+                  f"{worlds // max(n, 1):7d}", flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("job", choices=["first", "quality"])
+    ap.add_argument("--profiles", default="all", help="comma-separated (default: all)")
+    ap.add_argument("--hands", type=int, default=3, help="hands per profile for (a)")
+    ap.add_argument("--budgets", default="0.1,1.0", help="seconds per decision for (a)")
+    ap.add_argument("--positions", type=int, default=15, help="positions per profile for (b)")
+    ap.add_argument("--budget", type=float, default=1.0, help="seconds per choice for (b)")
+    ap.add_argument("--reference", type=float, default=6.0, help="reference seconds for (b)")
+    ap.add_argument("--methods", default="auto,exact,horizon", help="methods compared in (b)")
+    ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    args.profiles = sorted(PROFILES) if args.profiles == "all" else args.profiles.split(",")
+    print(f"machine: {platform.machine()} {platform.processor() or ''}, {os.cpu_count()} cores, "
+          f"Python {platform.python_version()}, load {os.getloadavg()[0]:.2f}")
+    (run_first if args.job == "first" else run_quality)(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
