@@ -535,7 +535,11 @@ def evaluate_lines(
         stock_order = stock_in_play(view)
     if lim.tt_mib is None:  # big positions fill a table fast; small ones should not pay for one
         cards = sum(view.hand_sizes) + (view.stock_size if stock_order else 0)
-        lim = replace(lim, tt_mib=64 if cards > 16 else 16)
+        mib = 64 if cards > 16 else 16
+        if lim.time_limit is not None:  # a short search fills little of a table, and first
+            # touching a big one's pages costs more than the budget (0.2 s for 128 MiB)
+            mib = min(mib, 4 if lim.time_limit <= 0.25 else 16 if lim.time_limit <= 1.5 else 64)
+        lim = replace(lim, tt_mib=mib)
     space = WorldSpace(view, stock_order=bool(stock_order))
     total = space.count
     if total == 0:
