@@ -1,6 +1,6 @@
 // RuleSet: the plain struct of knobs, and the knobs' vocabulary (the names of every enum-like
 // knob's values, the numeric knobs' bounds), declared here once. Nothing else in the core knows
-// profile names; the knobs and their meaning are documented in docs/engine.md.
+// profile names; the knobs and their meaning are documented in docs/rules-model.md.
 #pragma once
 #include <cstdint>
 

@@ -1,4 +1,4 @@
-// Hand end: claims, closing penalties, natural ends, game points and carry-over (docs/engine.md).
+// Hand end: claims, closing penalties, natural ends, game points and carry-over (docs/rules-model.md).
 #include "state.hpp"
 
 namespace ss {

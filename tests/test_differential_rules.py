@@ -1,4 +1,4 @@
-"""The C++ core against the independent Python reference (tests/reference/engine.py).
+"""The C++ core against the independent Python reference (tests/reference/rules_model.py).
 
 Same seeded deals; along random games every step must agree on who acts, the phase, the legal
 actions and the scores, and the finished hands on the result. Perft counts agree at small depths.
@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from reference.engine import RefState, perft, seeded_deal
+from reference.rules_model import RefState, perft, seeded_deal
 from sixtysix_solver import PROFILES, Game
 from sixtysix_solver.rules.random_play import random_action
 

@@ -72,7 +72,7 @@ import numpy as np
 import pytest
 
 from reference.bridge import reference_of
-from reference.engine import A_CLAIM, RefState
+from reference.rules_model import A_CLAIM, RefState
 from reference.minimax import solve as ref_solve
 from sixtysix_solver import PROFILES, Game, Profile, get_profile
 from sixtysix_solver.rules.actions import Action, Kind

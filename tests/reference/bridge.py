@@ -1,11 +1,11 @@
-"""The reference engine's state for a position of the package: the reference deals the same
+"""The reference rules model's state for a position of the package: the reference deals the same
 cards from the game's start fields itself, then replays the game's actions by code."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .engine import RefState
+from .rules_model import RefState
 
 
 def reference_of(game: Any) -> RefState:

@@ -1,4 +1,4 @@
-"""Slow, obviously correct minimax over the reference rules (tests/reference/engine.py).
+"""Slow, obviously correct minimax over the reference rules (tests/reference/rules_model.py).
 
 No pruning, no move ordering, no claim shortcut: every legal action (false claims included) is
 tried. Memoisation on the complete reference state only avoids recomputing identical
@@ -13,7 +13,7 @@ with most tricks).
 
 from __future__ import annotations
 
-from reference.engine import A_CLAIM, A_PASS, RefState
+from reference.rules_model import A_CLAIM, A_PASS, RefState
 
 
 def _key(s: RefState) -> str:

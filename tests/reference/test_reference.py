@@ -1,4 +1,4 @@
-"""Tests of the pure-Python reference engine against hand-worked positions from docs/engine.md.
+"""Tests of the pure-Python reference rules model against hand-worked positions from docs/rules-model.md.
 
 Positions are built by explicit deals (full or, for end-game situations, partial: the
 reference accepts fewer cards than the deck) and by applying actions.
@@ -19,7 +19,7 @@ sys.path.insert(0, os.path.join(_HERE, ".."))
 
 from sixtysix_solver.rules.profiles import PROFILES, get_profile  # noqa: E402
 
-from reference.engine import (  # noqa: E402
+from reference.rules_model import (  # noqa: E402
     A_CLAIM, A_CLOSE, A_DRAW, A_EXCHANGE, A_PASS, RefState, SplitMix64, a_marry, a_play,
     a_show, card_points, deck_codes, perft, seeded_deal,
 )

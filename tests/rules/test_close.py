@@ -77,7 +77,7 @@ def test_close_after_drawing(profile: str) -> None:
 
 @pytest.mark.parametrize("profile", STOCK_PROFILES)
 def test_close_at_first_lead(profile: str) -> None:
-    """'close', schnapsen: 'also before the first trick' (engine.md: every close profile lets
+    """'close', schnapsen: 'also before the first trick' (rules-model.md: every close profile lets
     the leader close at step 0/1 of the first lead)."""
     g = Game.deal(profile, seed=4)
     assert g.is_legal("close")

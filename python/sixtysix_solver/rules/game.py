@@ -146,7 +146,7 @@ class Game:
 
     @property
     def phase(self) -> str:
-        """``lead``, ``follow``, ``draw``, ``show``, ``end`` or ``over`` (docs/engine.md)."""
+        """``lead``, ``follow``, ``draw``, ``show``, ``end`` or ``over`` (docs/rules-model.md)."""
         return self._state.phase
 
     @property

@@ -53,7 +53,7 @@ _RANKS_FROM = {"9": 6, "J": 5, "7": 8}  # ranks per suit for each lowest rank
 
 @dataclass(frozen=True)
 class Profile:
-    """One complete setting of the rule knobs (see ``docs/engine.md``)."""
+    """One complete setting of the rule knobs (see ``docs/rules-model.md``)."""
 
     name: str
     description: str

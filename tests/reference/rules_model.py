@@ -1,4 +1,4 @@
-"""Slow, plain reference implementation of the rules in ``docs/engine.md``.
+"""Slow, plain reference implementation of the rules in ``docs/rules-model.md``.
 
 Written from the specification only (never from ``cpp/``), so that the tests can compare the
 two implementations and each can catch the other's mistakes. Nothing here is clever: every
@@ -96,7 +96,7 @@ class SplitMix64:
 
 
 def seeded_deal(profile, dealer: int, seed: int) -> dict:
-    """The deal of engine.md: shuffle the ordered deck, deal from the first leader round."""
+    """The deal of rules-model.md: shuffle the ordered deck, deal from the first leader round."""
     players = profile.players
     deck = deck_codes(profile)
     rng = SplitMix64(seed)
