@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import Enum
 from typing import Annotated
 
@@ -17,6 +19,22 @@ from ..errors import SixtySixError
 from ..rules.game import Game
 from ..rules.profiles import get_profile
 from .common import DealerOpt, app, console, fail, interrupted, parse_override_options
+
+
+@contextmanager
+def _progress(show: bool) -> Iterator[None]:
+    """A spinner and the time so far on a terminal's standard error while a solve runs (the
+    solve releases the GIL, so the spinner's thread keeps it moving); nothing when piped."""
+    if not show or not sys.stderr.isatty():
+        yield
+        return
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    with Progress(SpinnerColumn(), TextColumn("solving (Ctrl-C stops)"), TimeElapsedColumn(),
+                  console=Console(stderr=True), transient=True) as bar:
+        bar.add_task("solve", total=None)
+        yield
 
 
 class ObjectiveName(str, Enum):
@@ -113,10 +131,11 @@ def solve(
         if game.is_over:
             raise SixtySixError("the hand is over: there is nothing to solve")
         text = format_position(game)
-        result = Solver(tt_mib).solve(
-            game, objective=objective.value, actions=True, pv=True,
-            node_limit=node_limit, time_limit=time_limit,
-        )
+        with _progress(not as_json):
+            result = Solver(tt_mib).solve(
+                game, objective=objective.value, actions=True, pv=True,
+                node_limit=node_limit, time_limit=time_limit,
+            )
     except KeyboardInterrupt:
         raise interrupted() from None
     except SixtySixError as err:
