@@ -10,8 +10,9 @@
     report, or the return), its median and 90th percentile, the share of calls that returned
     within the budget + 10%, the worst overshoot, and the methods used (exact / horizon / rule).
 (b) ``quality``: open-phase decisions (stock in play) of seeded club-played hands in each
-    two-player profile with a stock. A long reference run (``--reference`` seconds, auto
-    method, horizon 3) scores every action; each method under test (``--methods``) then
+    two-player profile with a stock. A long reference run (``--reference`` seconds: exact
+    worlds in the decks of 24 cards or fewer, else the auto method at horizon 3) scores every
+    action; each method under test (``--methods``) then
     chooses within ``--budget`` seconds. Reports per profile and method: how often the choice
     is the reference's, and the mean loss in the reference's expected game points.
 
@@ -113,8 +114,12 @@ def run_quality(args: argparse.Namespace) -> None:
         rng = random.Random(profile)
         rng.shuffle(views)
         views = views[:args.positions]
+        # The reference: exact worlds where a deal of at most 24 cards makes them affordable
+        # (sixty-six, schnapsen), else the horizon search one trick deeper than the default.
+        ref_method = "exact" if PROFILES[profile].deck_size <= 24 else "auto"
         refs = [recommend(v, limits=SearchLimits(worlds=100_000, time_limit=args.reference,
-                                                 seed=10_000 + i, horizon=3, threads=args.threads))
+                                                 seed=10_000 + i, horizon=3, method=ref_method,
+                                                 threads=args.threads))
                 for i, v in enumerate(views)]
         for method in methods:
             agree, loss, worlds = 0, 0.0, 0
