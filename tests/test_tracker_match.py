@@ -1,4 +1,4 @@
-"""The tracker's exact re-deal (``tracker_match``): every deal it finds replays the history,
+"""The tracker's exact re-deal (``knowledge.matching``): every deal it finds replays the history,
 and it refuses exactly the events that no deal allows."""
 
 from __future__ import annotations

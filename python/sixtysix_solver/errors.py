@@ -34,7 +34,10 @@ __all__ = [
 
 
 class SearchLimitError(SixtySixError):
-    """A search stopped at its node or time limit before it had an exact answer."""
+    """A search stopped at its node or time limit before it had an exact answer.
+
+    No search or advice entry point raises it any more: a budget that ends returns the bounds
+    or the best answer found so far. The core still maps an escaped search abort to it."""
 
 
 __all__.append("SearchLimitError")

@@ -67,7 +67,7 @@ def _seat_text(v: int | None) -> str:
 
 def format_view_fields(v: Mapping[str, Any]) -> str:
     """The one-line notation of a view given as its fields (a
-    :class:`~sixtysix_solver.knowledge.v['View']`'s attributes by name): canonical, so that
+    :class:`~sixtysix_solver.knowledge.view.View`'s attributes by name): canonical, so that
     the notation of parsed notation is the same text."""
     prof = v["profile"]
     check_writable(prof)
