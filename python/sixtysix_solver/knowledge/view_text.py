@@ -43,6 +43,7 @@ from ..rules.position_text import (
     format_profile,
     parse_card_list,
     parse_profile,
+    parse_tokens,
 )
 
 __all__ = ["STEPS", "VIEW_KEYS", "format_view_fields", "parse_view_fields"]
@@ -224,24 +225,7 @@ def parse_view_fields(text: str) -> dict[str, Any]:
     if not parts:
         raise NotationError("empty view: expected a profile name and key=value tokens")
     prof = parse_profile(parts[0])
-    toks: dict[str, str] = {}
-    for part in parts[1:]:
-        key, eq, value = part.partition("=")
-        key = key.lower()
-        if not eq or not value:
-            raise NotationError(f"bad token {part!r}: expected key=value")
-        if key not in VIEW_KEYS:
-            raise NotationError(f"unknown token {part!r}; known keys: {' '.join(VIEW_KEYS)}")
-        if key in toks:
-            raise NotationError(f"token {key}= is given twice")
-        toks[key] = value
-    for key in _REQUIRED:
-        if key not in toks:
-            raise NotationError(f"missing token {key}=")
-    if prof.stock_size > 0 and "stock" not in toks:
-        raise NotationError("missing token stock=: this profile has a stock")
-    if prof.aside > 0 and "aside" not in toks:
-        raise NotationError("missing token aside=: this profile has a dead hand")
+    toks = parse_tokens(prof, parts[1:], VIEW_KEYS, _REQUIRED)
     n = prof.players
     seat = _seat(toks["seat"], "seat=", none=False)
     assert seat is not None

@@ -33,6 +33,7 @@ __all__ = [
     "parse_card_list",
     "parse_fields",
     "parse_profile",
+    "parse_tokens",
     "suits_text",
 ]
 
@@ -333,18 +334,30 @@ def format_fields(profile: Profile, f: dict[str, Any], match: Sequence[int] | No
 
 
 # --- parse ------------------------------------------------------------------------------------
-def _tokens(parts: Sequence[str]) -> dict[str, str]:
+def parse_tokens(
+    profile: Profile, parts: Sequence[str], keys: Sequence[str], required: Sequence[str],
+) -> dict[str, str]:
+    """The ``key=value`` tokens of a position's or a view's notation (after the profile name)
+    by lower-case key: every key one of ``keys``, none twice, every one of ``required`` given,
+    and ``stock=`` and ``aside=`` where ``profile`` has a stock or a dead hand."""
     toks: dict[str, str] = {}
     for part in parts:
         key, eq, value = part.partition("=")
         if not eq or not value:
             raise NotationError(f"bad token {part!r}: expected key=value")
         key = key.lower()
-        if key not in KEYS:
-            raise NotationError(f"unknown token {part!r}; known keys: {' '.join(KEYS)}")
+        if key not in keys:
+            raise NotationError(f"unknown token {part!r}; known keys: {' '.join(keys)}")
         if key in toks:
             raise NotationError(f"token {key}= is given twice")
         toks[key] = value
+    for key in required:
+        if key not in toks:
+            raise NotationError(f"missing token {key}=")
+    if profile.stock_size > 0 and "stock" not in toks:
+        raise NotationError("missing token stock=: this profile has a stock")
+    if profile.aside > 0 and "aside" not in toks:
+        raise NotationError("missing token aside=: this profile has a dead hand")
     return toks
 
 
@@ -358,16 +371,8 @@ def parse_fields(text: str) -> tuple[Profile, dict[str, Any], tuple[int, ...] | 
     if not parts:
         raise NotationError("empty position: expected a profile name and key=value tokens")
     profile = parse_profile(parts[0])
-    toks = _tokens(parts[1:])
+    toks = parse_tokens(profile, parts[1:], KEYS, ("dealer", "turn", "trump", "hands"))
     n = profile.players
-
-    for key in ("dealer", "turn", "trump", "hands"):
-        if key not in toks:
-            raise NotationError(f"missing token {key}=")
-    if profile.stock_size > 0 and "stock" not in toks:
-        raise NotationError("missing token stock=: this profile has a stock")
-    if profile.aside > 0 and "aside" not in toks:
-        raise NotationError("missing token aside=: this profile has a dead hand")
 
     def cards_pp(key: str) -> list[list[int]]:
         if key not in toks:
