@@ -29,16 +29,15 @@ sixtysix_solver.advice.opponents.ModelError: eps must be a number from 0 to 1, g
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from ..rules.actions import Action
+from ..rules.game import Game
+from ..knowledge.history import History
 from ..knowledge.legal import legal_actions
 from .club import club_choice
 from ..errors import SixtySixError
 from ..knowledge.view import View
-
-if TYPE_CHECKING:
-    from ..rules.game import Game
 
 __all__ = ["HeuristicModel", "ImplausibleHistoryError", "ModelError", "OpponentModel",
            "UniformModel", "implausible", "model_name", "weighting_for",
@@ -143,8 +142,6 @@ def weighting_for(model_text: str | None, game: Game, seat: int | None = None) -
     (``{}`` for none): the model and the hand's history from ``game`` at ``seat`` (default:
     the player to act). Raises :class:`~sixtysix_solver.knowledge.history.HistoryError` when the game has
     no usable history (it did not start at a deal)."""
-    from ..knowledge.history import History  # (history imports the view machinery; keep this module light)
-
     model = parse_opponent_model(model_text) if model_text is not None else None
     if model is None:
         return {}

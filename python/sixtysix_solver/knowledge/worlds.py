@@ -30,6 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import PositionError, SixtySixError
+from ..rules.cards import Card
 from ..rules.game import Game
 from .facts import Lack, ranks_in_deck
 from .view import View, public_fields
@@ -351,8 +352,6 @@ class _Space:
         pool.subtract(view.public_cards())
         bad = sorted(c for c, k in pool.items() if k < 0)
         if bad:
-            from ..rules.cards import Card
-
             raise PositionError(
                 f"{Card.from_code(bad[0])} appears more often than the deck holds it"
             )
