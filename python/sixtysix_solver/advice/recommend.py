@@ -666,7 +666,6 @@ def _loop(run: _Run) -> Recommendation:
     time_limit, stop, utility = lim.time_limit, run.stop, run.utility
     threads = lim.threads
     assert threads is not None
-    codes = run.codes
     rows_done: list[Values] = []
     depth: int | None = None
     weights_done: list[npt.NDArray[np.float64]] = []

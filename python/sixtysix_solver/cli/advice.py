@@ -54,20 +54,13 @@ TimeOpt = Annotated[
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
 
 
-def read_view(
-    text: str | None, profile: str | None, deal: int | None, moves: int, dealer: int,
-    set_: list[str] | None,
-) -> View:
-    """The view to advise on: view or position notation (``-``: standard input), or the player
-    to act in a seeded random game."""
-    return read_position(text, profile, deal, moves, dealer, set_)[0]
-
-
 def read_position(
     text: str | None, profile: str | None, deal: int | None, moves: int, dealer: int,
     set_: list[str] | None,
 ) -> tuple[View, Game | None]:
-    """The view to advise on and, for a seeded random game (which has a history), the game."""
+    """The view to advise on (view or position notation, ``-``: standard input; or the player
+    to act in a seeded random game) and, for a seeded random game (which has a history), the
+    game."""
     from ..knowledge.view import View
 
     from ..notation.position import parse_position

@@ -16,10 +16,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules.cards import RANKS, SUITS, Card, beats
+from ..rules.cards import RANKS, SUITS, Card, beats  # noqa: F401 (Card: the doctests)
 from ..errors import SixtySixError
 from ..rules.position_text import format_card_list
-from ..rules.profiles import Profile, get_profile
+from ..rules.profiles import Profile, get_profile  # noqa: F401 (get_profile: the doctests)
 
 __all__ = [
     "FULL",
