@@ -26,8 +26,7 @@ sixtysix_solver.knowledge.history.HistoryError: the game does not start at a fre
 
 from __future__ import annotations
 
-import threading
-from collections import Counter, OrderedDict
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -37,7 +36,7 @@ from ..errors import SixtySixError
 from .facts import Holds, Lack, could_exchange
 from ..rules.game import Game
 from ..rules.profiles import Profile
-from .replay import Walk, fresh_deal, start_key
+from .replay import KeptWalks, Walk, fresh_deal, start_key
 from .view import View, view_from_fields
 
 __all__ = ["Decision", "Draw", "History", "HistoryError"]
@@ -147,23 +146,15 @@ class History:
         match = game.match_score
         start = game.start_fields
         key = (start_key(game), seat, None if match is None else tuple(match))
-        with _BUILDERS_LOCK:
-            b = _BUILDERS.get(key)
-            if b is None or not b.leads_to(actions):
-                if not fresh_deal(game):
-                    raise HistoryError(
-                        "the game does not start at a fresh deal: its history is unknown"
-                    )
-                b = _Builder(game, seat)
-            try:
-                b.extend(actions)
-            except BaseException:  # (a half-read action: build again next time)
-                _BUILDERS.pop(key, None)
-                raise
-            _BUILDERS[key] = b
-            _BUILDERS.move_to_end(key)
-            while len(_BUILDERS) > _BUILDERS_KEPT:
-                _BUILDERS.popitem(last=False)
+
+        def new() -> _Builder:
+            if not fresh_deal(game):
+                raise HistoryError(
+                    "the game does not start at a fresh deal: its history is unknown"
+                )
+            return _Builder(game, seat)
+
+        with _BUILDERS.extended(key, actions, new) as b:
             prof = game.profile
             start_public = dict(start)
             start_public["hands"] = [[] for _ in range(prof.players)]
@@ -211,12 +202,9 @@ class _Builder:
 
     def leads_to(self, actions: Sequence[Action]) -> bool:
         """Whether the actions read so far begin ``actions``."""
-        steps = self.walk.steps
-        return len(steps) <= len(actions) and all(
-            s.action == a for s, a in zip(steps, actions)
-        )
+        return self.walk.leads_to(actions)
 
-    def extend(self, actions: Sequence[Action]) -> None:
+    def extend_to(self, actions: Sequence[Action]) -> None:
         """Read the actions past those read so far (``actions``: the whole history)."""
         for t in range(len(self.walk.steps), len(actions)):
             self._read(t, actions[t])
@@ -274,6 +262,4 @@ class _Builder:
                 self.held[q].append((t, tuple(sorted(need.elements()))))
 
 
-_BUILDERS: OrderedDict[tuple[Any, ...], _Builder] = OrderedDict()
-_BUILDERS_KEPT = 8
-_BUILDERS_LOCK = threading.Lock()
+_BUILDERS: KeptWalks[_Builder] = KeptWalks()

@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import threading
 from collections import Counter, OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from ..errors import IllegalActionError, PositionError, SixtySixError
 from ..rules.actions import Action, Kind
@@ -38,7 +39,8 @@ from .facts import (
     revealed_by_play, suit_of, union_masks,
 )
 
-__all__ = ["FactLog", "Step", "Walk", "advance", "fresh_deal", "history_facts", "start_key"]
+__all__ = ["FactLog", "KeptWalks", "Step", "Walk", "advance", "fresh_deal", "history_facts",
+           "start_key"]
 
 
 def fresh_deal(game: Game) -> bool:
@@ -315,6 +317,16 @@ class Walk:
         for a in actions:
             self.step(a)
 
+    def leads_to(self, actions: Sequence[Action]) -> bool:
+        """Whether the actions replayed so far begin ``actions``."""
+        return len(self.steps) <= len(actions) and all(
+            s.action == a for s, a in zip(self.steps, actions)
+        )
+
+    def extend_to(self, actions: Sequence[Action]) -> None:
+        """Replay the actions past those replayed so far (``actions``: the whole history)."""
+        self.extend(actions[len(self.steps):])
+
     def facts(
         self, seat: int, now: dict[str, Any],
     ) -> tuple[tuple[Lack, ...], tuple[Holds, ...]]:
@@ -322,11 +334,51 @@ class Walk:
         return self.log.facts(seat, now)
 
 
-# The latest walks, by start position: a hand followed decision by decision (an arena, a
-# review, an advice engine) extends its walk instead of replaying the hand every time.
-_WALKS: OrderedDict[tuple[Any, ...], Walk] = OrderedDict()
-_WALKS_KEPT = 8
-_WALKS_LOCK = threading.Lock()
+class Extendable(Protocol):
+    """A walk of a hand, or what is read along one: :class:`KeptWalks` keeps these."""
+
+    def leads_to(self, actions: Sequence[Action]) -> bool: ...
+
+    def extend_to(self, actions: Sequence[Action]) -> None: ...
+
+
+E = TypeVar("E", bound=Extendable)
+
+
+class KeptWalks(Generic[E]):
+    """The latest few walks (or what is read along them) by key, so that a hand followed
+    decision by decision (an arena, a review, an advice engine) reads only its new actions
+    instead of replaying the hand every time."""
+
+    def __init__(self, size: int = 8) -> None:
+        self._items: OrderedDict[Hashable, E] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    @contextmanager
+    def extended(
+        self, key: Hashable, actions: Sequence[Action], new: Callable[[], E],
+    ) -> Iterator[E]:
+        """The walk kept under ``key`` (or ``new()``, where none leads to ``actions``) taken to
+        the end of ``actions``; the caller reads it under the lock, before another thread
+        extends it."""
+        with self._lock:
+            w = self._items.get(key)
+            if w is None or not w.leads_to(actions):
+                w = new()
+            try:
+                w.extend_to(actions)
+            except BaseException:  # (a half-read action: read the hand again next time)
+                self._items.pop(key, None)
+                raise
+            self._items[key] = w
+            self._items.move_to_end(key)
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+            yield w
+
+
+_WALKS: KeptWalks[Walk] = KeptWalks()
 
 
 def start_key(game: Game) -> tuple[Any, ...]:
@@ -346,21 +398,5 @@ def history_facts(
     actions = game.actions
     if not actions:
         return Walk(game, replay=False).facts(seat, now)
-    key = start_key(game)
-    with _WALKS_LOCK:
-        w = _WALKS.get(key)
-        done = 0 if w is None else len(w.steps)
-        if w is None or done > len(actions) or any(
-            s.action != a for s, a in zip(w.steps, actions)
-        ):
-            w, done = Walk(game, replay=False), 0
-        try:
-            w.extend(actions[done:])
-        except BaseException:  # (a half-replayed action: replay again next time)
-            _WALKS.pop(key, None)
-            raise
-        _WALKS[key] = w
-        _WALKS.move_to_end(key)
-        while len(_WALKS) > _WALKS_KEPT:
-            _WALKS.popitem(last=False)
+    with _WALKS.extended(start_key(game), actions, lambda: Walk(game, replay=False)) as w:
         return w.facts(seat, now)
