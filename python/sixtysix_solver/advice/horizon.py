@@ -31,6 +31,7 @@ from ..errors import SixtySixError
 from ..rules.actions import Action
 from ..rules.game import Game
 from ..rules.profiles import Profile, get_profile
+from ..rules.solve import core_limits
 
 __all__ = ["DEFAULT_WEIGHTS", "HorizonResult", "estimate", "features", "horizon_values", "weights_for"]
 
@@ -131,15 +132,12 @@ def horizon_values(
         raise SixtySixError("the hand is over: there is nothing to value")
     if not isinstance(max_depth, int) or not 0 <= max_depth <= 64:
         raise SixtySixError(f"max_depth must be an integer from 0 to 64, got {max_depth!r}")
-    if node_limit is not None and (not isinstance(node_limit, int) or node_limit < 1):
-        raise SixtySixError(f"node_limit must be a positive integer, got {node_limit!r}")
-    if time_limit is not None and not time_limit > 0:
-        raise SixtySixError(f"time_limit must be positive seconds, got {time_limit!r}")
+    nodes, seconds = core_limits(node_limit, time_limit)
     w = _check_weights(weights, game)
     searcher = getattr(_local, "searcher", None)
     if searcher is None:  # one table per thread, kept: allocating it costs more than a search
         searcher = _local.searcher = _core.Horizon(16)
-    out = searcher.values(game.core, w, max_depth, node_limit or 0, float(time_limit or 0.0))
+    out = searcher.values(game.core, w, max_depth, nodes, seconds)
     return HorizonResult(
         actions=tuple(Action.from_code(c) for c in out["actions"]),
         values=tuple(v / _SCALE for v in out["values"]),

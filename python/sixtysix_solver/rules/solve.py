@@ -131,14 +131,19 @@ class BatchResult:
         return np.where(self.aborted, 0, self.lower).astype(np.int16)
 
 
-def _check(objective: str, node_limit: int | None, time_limit: float | None) -> tuple[int, float]:
-    if objective not in _OBJECTIVES:
-        raise SixtySixError(f"unknown objective {objective!r}: use one of {', '.join(_OBJECTIVES)}")
+def core_limits(node_limit: int | None, time_limit: float | None) -> tuple[int, float]:
+    """A search's node and time limits checked, as the core takes them (0: none)."""
     if node_limit is not None and (not isinstance(node_limit, int) or node_limit < 1):
         raise SixtySixError(f"node_limit must be a positive integer, got {node_limit!r}")
     if time_limit is not None and not time_limit > 0:
         raise SixtySixError(f"time_limit must be positive seconds, got {time_limit!r}")
     return node_limit or 0, float(time_limit or 0.0)
+
+
+def _check(objective: str, node_limit: int | None, time_limit: float | None) -> tuple[int, float]:
+    if objective not in _OBJECTIVES:
+        raise SixtySixError(f"unknown objective {objective!r}: use one of {', '.join(_OBJECTIVES)}")
+    return core_limits(node_limit, time_limit)
 
 
 class Solver:
