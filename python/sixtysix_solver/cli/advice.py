@@ -17,7 +17,9 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from ..rules.random_play import random_action
-from .common import DealerOpt, app, console, fail, interrupted, parse_override_options
+from .common import (
+    DealerOpt, app, check_time_limit, console, fail, interrupted, parse_override_options,
+)
 from ..errors import SixtySixError
 from ..rules.game import Game
 from ..rules.profiles import get_profile
@@ -193,8 +195,7 @@ def recommend_cmd(
     from ..knowledge.view import format_view
 
     try:
-        if time_limit is not None and not time_limit > 0:
-            raise SixtySixError(f"--time-limit must be positive seconds, got {time_limit}")
+        check_time_limit(time_limit)
         view, game = read_position(view_text, profile, deal, moves, dealer, set_)
         weighting = _weighting(opponent_model, game)
         utility = None
@@ -283,8 +284,7 @@ def close_cmd(
     from ..knowledge.view import format_view
 
     try:
-        if time_limit is not None and not time_limit > 0:
-            raise SixtySixError(f"--time-limit must be positive seconds, got {time_limit}")
+        check_time_limit(time_limit)
         view, game = read_position(view_text, profile, deal, moves, dealer, set_)
         weighting = _weighting(opponent_model, game)
         limits = SearchLimits(worlds=worlds, seed=seed, time_limit=time_limit, threads=threads)

@@ -9,11 +9,12 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from ..errors import SixtySixError
 from ..rules.profiles import parse_overrides
 
 __all__ = [
-    "DealerOpt", "ProfileOpt", "SeedOpt", "app", "console", "fail", "interrupted",
-    "parse_override_options",
+    "DealerOpt", "ProfileOpt", "SeedOpt", "app", "check_time_limit", "console", "fail",
+    "interrupted", "parse_override_options",
 ]
 
 app = typer.Typer(
@@ -38,6 +39,12 @@ def interrupted() -> typer.Exit:
     """Ctrl-C stopped a search: one line on standard error, exit status 130 (as shells use)."""
     typer.echo("interrupted", err=True)
     return typer.Exit(130)
+
+
+def check_time_limit(time_limit: float | None) -> None:
+    """``--time-limit``: none, or positive seconds."""
+    if time_limit is not None and not time_limit > 0:
+        raise SixtySixError(f"--time-limit must be positive seconds, got {time_limit}")
 
 
 def parse_override_options(items: list[str]) -> dict[str, object]:

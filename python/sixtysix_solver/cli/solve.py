@@ -18,7 +18,9 @@ from ..rules.actions import Action
 from ..errors import SixtySixError
 from ..rules.game import Game
 from ..rules.profiles import get_profile
-from .common import DealerOpt, app, console, fail, interrupted, parse_override_options
+from .common import (
+    DealerOpt, app, check_time_limit, console, fail, interrupted, parse_override_options,
+)
 
 
 @contextmanager
@@ -125,8 +127,7 @@ def solve(
     from ..rules.solve import Solver
 
     try:
-        if time_limit is not None and not time_limit > 0:
-            raise SixtySixError(f"--time-limit must be positive seconds, got {time_limit}")
+        check_time_limit(time_limit)
         game = _solve_input(position, profile, seed, dealer, set_)
         if game.is_over:
             raise SixtySixError("the hand is over: there is nothing to solve")
