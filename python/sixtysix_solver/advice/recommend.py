@@ -290,8 +290,8 @@ class _Source:
         if exact:
             rows, weights = space.rows(None)
             if shuffle:
-                order = np.array(range(len(rows)))
-                random.Random(seed).shuffle(order)  # type: ignore[arg-type]
+                order = list(range(len(rows)))
+                random.Random(seed).shuffle(order)
                 rows, weights = rows[order], weights[order]
             self._rows, self._weights = rows, weights
         else:
