@@ -38,7 +38,6 @@ import numpy as np
 from sixtysix_solver import Game, View
 from sixtysix_solver.advice.club import club_choice
 from sixtysix_solver.advice.horizon import FEATURES, features, horizon_values
-from sixtysix_solver.errors import SearchLimitError
 from sixtysix_solver.rules.random_play import random_action
 from sixtysix_solver.rules.solve import Solver
 
@@ -121,9 +120,8 @@ def main() -> None:
                 break
             positions = sorted(hand_positions(prof, seed), key=lambda g: len(g.fields()["stock"]))
             for i, g in enumerate(positions):
-                try:
-                    r = solver.solve(g, actions=True, pv=False, time_limit=args.solve_limit)
-                except SearchLimitError:
+                r = solver.solve(g, actions=True, pv=False, time_limit=args.solve_limit)
+                if not r.exact or not all(a.exact for a in r.actions):  # the limit bound
                     skip += len(positions) - i
                     break
                 best = {str(a.action) for a in r.actions if a.value == r.value}

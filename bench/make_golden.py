@@ -54,7 +54,6 @@ from reference.minimax import solve as ref_solve  # type: ignore[import-not-foun
 
 from sixtysix_solver import PROFILES, Action, Game, Kind  # noqa: E402
 from sixtysix_solver.rules.random_play import random_action  # noqa: E402
-from sixtysix_solver.errors import SearchLimitError  # noqa: E402
 from sixtysix_solver.notation.position import format_position, parse_position  # noqa: E402
 from sixtysix_solver.rules.solve import Objective, Solver, solve_many  # noqa: E402
 
@@ -135,19 +134,18 @@ def candidates(name: str, games: int, value_cap: int, solver: Solver) -> list[Ca
             text = format_position(g)
             if text in seen:
                 continue
-            try:
-                r = solver.solve(g, actions=False, pv=False, node_limit=value_cap)
-            except SearchLimitError:
+            r = solver.solve(g, actions=False, pv=False, node_limit=value_cap)
+            if not r.exact:  # the cap bound: bounds, not a value
                 break
             seen[text] = Candidate(g, text, r.nodes)
     return sorted(seen.values(), key=lambda c: (-c.nodes, c.text))
 
 
 def full_solve(game: Game, objective: Objective, cap: int, solver: Solver) -> Solved | None:
-    try:
-        r = solver.solve(game, objective=objective, actions=True, pv=False, node_limit=cap)
-    except SearchLimitError:
+    r = solver.solve(game, objective=objective, actions=True, pv=False, node_limit=cap)
+    if not r.exact or not all(av.exact for av in r.actions):
         return None
+    assert r.value is not None
     return Solved(r.value, {str(av.action): av.value for av in r.actions}, r.nodes)
 
 

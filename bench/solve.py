@@ -43,7 +43,6 @@ import numpy as np
 
 from sixtysix_solver import PROFILES, Game
 from sixtysix_solver.rules.random_play import random_action
-from sixtysix_solver.errors import SearchLimitError
 from sixtysix_solver.rules.solve import Objective, Solver, solve_many
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -108,12 +107,8 @@ def signature_positions(count: int, max_nodes: int = 300_000) -> list[Game]:
     rng = random.Random("bench signature")
     solver = Solver(16)
 
-    def cheap(game: Game) -> bool:
-        try:
-            solver.solve(game, actions=False, pv=False, node_limit=max_nodes)
-        except SearchLimitError:
-            return False
-        return True
+    def cheap(game: Game) -> bool:  # (a limit returns bounds: exact only when it did not bind)
+        return solver.solve(game, actions=False, pv=False, node_limit=max_nodes).exact
 
     per = max(count // len(PROFILES), 1)
     for name, prof in PROFILES.items():
@@ -204,11 +199,8 @@ def whole_deals(
     for _ in range(passes):
         for i, game in enumerate(games):
             t0 = time.perf_counter()
-            nodes: int | None
-            try:
-                nodes = solver.solve(game, actions=False, pv=False, time_limit=time_limit).nodes
-            except SearchLimitError:
-                nodes = None
+            r = solver.solve(game, actions=False, pv=False, time_limit=time_limit)
+            nodes: int | None = r.nodes if r.exact else None  # not exact: the limit stopped it
             ms = (time.perf_counter() - t0) * 1000
             if nodes is not None and (st.nodes[i] is None or ms < st.ms[i]):
                 st.ms[i], st.nodes[i] = ms, nodes
