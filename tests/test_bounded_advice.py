@@ -63,8 +63,11 @@ def test_the_method_follows_the_cards_still_to_play() -> None:
     schnapsen = View.from_game(Game.deal("schnapsen", seed=1))
     assert sum(schnapsen.hand_sizes) + schnapsen.stock_size <= AUTO_EXACT_CARDS
     assert method_for(schnapsen, []) == "exact"
-    for profile in ("mariage", "double-deck", "sixty-six", "mariage-piquet"):
+    for profile in ("mariage", "double-deck", "mariage-piquet"):
         assert method_for(View.from_game(Game.deal(profile, seed=1)), []) == "horizon"
+    sixty_six = View.from_game(Game.deal("sixty-six", seed=1))  # 24 cards: exact given time
+    assert method_for(sixty_six, [], time_limit=0.1) == "horizon"
+    assert method_for(sixty_six, [], time_limit=1.0) == method_for(sixty_six, []) == "exact"
     for profile in ("four-hand", "four-hand-24", "three-hand"):  # no stock: exact
         assert method_for(View.from_game(Game.deal(profile, seed=1)), []) == "exact"
     mariage = View.from_game(Game.deal("mariage", seed=1))
