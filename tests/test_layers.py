@@ -92,16 +92,17 @@ def test_the_private_import_check_sees_one(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("argv", [["--help"], ["version"]])
 def test_the_command_line_starts_without_the_search_layers(argv: list[str]) -> None:
-    # What `sixtysix --help` and `sixtysix version` load: not numpy, not the advice engine
+    # What `sixtysix --help` and `sixtysix version` load: not numpy, not the compiled core, not
+    # the advice engine
     # (they import where used), so they answer at once on any machine.
     code = (
         "import sys\n"
         "from sixtysix_solver.cli.main import main\n"
         f"sys.argv = ['sixtysix'] + {argv!r}\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "heavy = sorted(m for m in sys.modules if m == 'numpy' or m.startswith(("
-        "'sixtysix_solver.advice', 'sixtysix_solver.knowledge', 'sixtysix_solver.play', "
-        "'sixtysix_solver.protocol')))\n"
+        "heavy = sorted(m for m in sys.modules if m in ('numpy', 'sixtysix_solver._core') "
+        "or m.startswith(('sixtysix_solver.advice', 'sixtysix_solver.knowledge', "
+        "'sixtysix_solver.play', 'sixtysix_solver.protocol', 'sixtysix_solver.rules.game')))\n"
         "print('HEAVY', heavy)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

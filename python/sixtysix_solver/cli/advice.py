@@ -13,16 +13,15 @@ from typing import Annotated, Any, TYPE_CHECKING
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ..rules.random_play import random_action
 from .common import (
     DealerOpt, app, check_time_limit, console, fail, interrupted, parse_override_options,
 )
 from ..errors import SixtySixError
-from ..rules.game import Game
-from ..rules.profiles import get_profile
+
+if TYPE_CHECKING:  # imported where used, so that the command line starts fast
+    from ..rules.game import Game
 
 if TYPE_CHECKING:  # imported where used, so that the command line starts fast
     from ..advice.recommend import ActionStats, Recommendation
@@ -63,6 +62,10 @@ def read_position(
     """The view to advise on (view or position notation, ``-``: standard input; or the player
     to act in a seeded random game) and, for a seeded random game (which has a history), the
     game."""
+    from ..rules.game import Game
+    from ..rules.profiles import get_profile
+    from ..rules.random_play import random_action
+
     from ..knowledge.view import View
 
     from ..notation.position import parse_position
@@ -120,6 +123,7 @@ def progress_bar(
     enabled: bool, total: int,
 ) -> Iterator[Callable[[str, Recommendation], None]]:
     """A progress bar on standard error while worlds are solved (only on a terminal)."""
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
     err = Console(stderr=True)
     if not enabled or not err.is_terminal:

@@ -15,7 +15,9 @@ from rich.table import Table
 
 from .common import app, console, fail, parse_override_options
 from ..errors import SixtySixError
-from ..rules.profiles import get_profile
+
+if TYPE_CHECKING:  # imported where used, so that the command line starts fast
+    pass
 
 if TYPE_CHECKING:  # imported where used, so that the command line starts fast
     from ..play.stats import EloRow, PairSummary
@@ -105,6 +107,8 @@ def arena_command(
     """Matches to the profile's match target between agents on duplicate deals: each match is
     played twice with the seats swapped on the same deals. Two agents: their results with 95%
     intervals; --round-robin: every pairing and an Elo table."""
+    from ..rules.profiles import get_profile
+
     from ..agents import AgentSpec
     from ..play.arena import round_robin, arena as run_arena
 

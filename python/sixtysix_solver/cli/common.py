@@ -3,14 +3,16 @@ one way to fail (one line on standard error, an exit code)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, TYPE_CHECKING
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
 from ..errors import SixtySixError
-from ..rules.profiles import parse_overrides
+
+if TYPE_CHECKING:  # imported where used, so that the command line starts fast
+    pass
 
 __all__ = [
     "DealerOpt", "ProfileOpt", "SeedOpt", "app", "check_time_limit", "console", "fail",
@@ -49,4 +51,6 @@ def check_time_limit(time_limit: float | None) -> None:
 
 def parse_override_options(items: list[str]) -> dict[str, object]:
     """Knob overrides from repeated ``--set knob=value`` options."""
+    from ..rules.profiles import parse_overrides
+
     return parse_overrides(",".join(items))

@@ -12,12 +12,12 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from ..rules.actions import Action
-from ..rules.cards import Card, format_cards
 from .common import app, console, fail
 from ..errors import SixtySixError
-from ..rules.game import Game
-from ..rules.profiles import get_profile
+
+if TYPE_CHECKING:  # imported where used, so that the command line starts fast
+    from ..rules.actions import Action
+    from ..rules.game import Game
 
 if TYPE_CHECKING:  # imported where used, so that the command line starts fast
     from ..play.review import Decision
@@ -43,11 +43,15 @@ def engine_move(game: Game, level: int, seed: int) -> Action:
 
 
 def _card(code: int) -> str:
+    from ..rules.cards import Card
+
     return str(Card.from_code(code))
 
 
 def show(view: View, match: tuple[int, int], target: int, you: int) -> None:
     """What the human seat knows: hand, trump, stock, trick, scores, match."""
+    from ..rules.cards import Card, format_cards
+
     trump = _card(view.trump_card)
     stock = f"{view.stock_size} cards" + (
         f", face up {_card(view.face_up)}" if view.face_up is not None and view.stock_size else ""
@@ -98,6 +102,9 @@ def play(
 ) -> None:
     """Play a match against the engine: your hand, trump, stock, trick, points and match score
     are shown; type an action (AS, 10H, close, marry-H, claim...) or its number."""
+    from ..rules.game import Game
+    from ..rules.profiles import get_profile
+
     from ..knowledge.view import View
     from ..notation.record import format_match_record
 

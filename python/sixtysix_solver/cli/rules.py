@@ -7,20 +7,19 @@ import random
 import time
 from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, TYPE_CHECKING
 
 import typer
 from rich.markup import escape
 from rich.table import Table
 
 from .._version import __version__
-from ..rules.random_play import random_action
-from ..rules.cards import format_cards
 from ..errors import SixtySixError
-from ..rules.game import Game
-from ..rules.profiles import PROFILES, get_profile
 
 from .common import DealerOpt, ProfileOpt, SeedOpt, app, console, fail, parse_override_options
+
+if TYPE_CHECKING:  # imported where used, so that the command line starts fast
+    from ..rules.game import Game
 
 
 @app.command()
@@ -32,6 +31,8 @@ def version() -> None:
 @app.command()
 def profiles() -> None:
     """List every rule profile with a one-line description."""
+    from ..rules.profiles import PROFILES
+
     table = Table("profile", "players", "cards", "description", "seeds")
     for p in PROFILES.values():
         table.add_row(p.name, str(p.players), str(p.deck_size), p.description, p.seeds)
@@ -46,6 +47,8 @@ def profile(
     ] = None,
 ) -> None:
     """Show every knob of one profile (with optional overrides, validated)."""
+    from ..rules.profiles import get_profile
+
     try:
         prof = get_profile(name, **parse_override_options(set_ or []))
     except SixtySixError as err:
@@ -58,6 +61,8 @@ def profile(
 
 
 def _show_game(game: Game) -> None:
+    from ..rules.cards import format_cards
+
     f = game.fields()
     table = Table("seat", "hand", "known to all", "tricks", "score", title=f"{game.profile.name}")
     scores = game.scores()
@@ -82,6 +87,8 @@ def deal(
     profile: ProfileOpt = "sixty-six", seed: SeedOpt = 1, dealer: DealerOpt = 0
 ) -> None:
     """Show a seeded deal and its position notation."""
+    from ..rules.game import Game
+
     from ..notation.position import format_position
 
     try:
@@ -106,6 +113,9 @@ def random_game(
     ] = None,
 ) -> None:
     """Play one seeded random legal hand and print every action and the result."""
+    from ..rules.game import Game
+    from ..rules.random_play import random_action
+
     try:
         game = Game.deal(profile, seed=seed, dealer=dealer)
     except SixtySixError as err:
@@ -138,6 +148,8 @@ def perft(
     dealer: DealerOpt = 0,
 ) -> None:
     """Count the action sequences of a given length from a seeded deal (and time it)."""
+    from ..rules.game import Game
+
     try:
         game = Game.deal(profile, seed=seed, dealer=dealer)
     except SixtySixError as err:

@@ -8,19 +8,20 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import Enum
-from typing import Annotated
+from typing import Annotated, TYPE_CHECKING
 
 import typer
 from rich.markup import escape
 from rich.table import Table
 
-from ..rules.actions import Action
 from ..errors import SixtySixError
-from ..rules.game import Game
-from ..rules.profiles import get_profile
 from .common import (
     DealerOpt, app, check_time_limit, console, fail, interrupted, parse_override_options,
 )
+
+if TYPE_CHECKING:  # imported where used, so that the command line starts fast
+    from ..rules.actions import Action
+    from ..rules.game import Game
 
 
 @contextmanager
@@ -52,6 +53,9 @@ def _solve_input(
     set_: list[str] | None,
 ) -> Game:
     """The game to solve: a position in notation, or a fresh seeded deal."""
+    from ..rules.game import Game
+    from ..rules.profiles import get_profile
+
     from ..notation.position import parse_position
 
     if position is not None:
