@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import time
 
+import helpers
 import numpy as np
 import pytest
 
@@ -26,15 +27,7 @@ from sixtysix_solver.rules.random_play import random_action
 
 
 def _view_after(profile: str, seed: int, moves: int) -> View:
-    g = Game.deal(profile, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if g.is_over:
-            break
-        g.apply(random_action(g, rng))
-    if g.is_over:  # (a short hand: start again with no moves)
-        g = Game.deal(profile, seed=seed)
-    return View.from_game(g)
+    return View.from_game(helpers.random_position(profile, seed, moves))
 
 
 @pytest.mark.parametrize("profile", sorted(PROFILES))
