@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from sixtysix_solver import get_profile
+from sixtysix_solver.rules.profiles import parse_overrides
 from sixtysix_solver.play.arena import PairSummary, elo, load_results, match_jobs, run_jobs, summarize
 
 HERE = Path(__file__).resolve().parent
@@ -41,6 +43,7 @@ class Run:
     matches: int
     seed: int
     purpose: str
+    overrides: str = ""  # knob overrides of the profile, e.g. "false_claim=opp2or3"
 
     @property
     def path(self) -> Path:
@@ -49,8 +52,14 @@ class Run:
     def command(self) -> str:
         rr = " --round-robin" if len(self.agents) > 2 else ""
         agents = " ".join(f"'{a}'" if "," in a else a for a in self.agents)
-        return (f"sixtysix arena {agents} -p {self.profile} -n {self.matches} --seed {self.seed}"
-                f"{rr} --results bench/strength/{self.name}.jsonl")
+        knobs = "".join(f" --set {k}" for k in self.overrides.split(",") if k)
+        return (f"sixtysix arena {agents} -p {self.profile}{knobs} -n {self.matches} "
+                f"--seed {self.seed}{rr} --results bench/strength/{self.name}.jsonl")
+
+    @property
+    def label(self) -> str:
+        """The profile as the tables name it (with its overrides)."""
+        return f"{self.profile} ({self.overrides})" if self.overrides else self.profile
 
 
 # Engine agents run one search thread each: the arena plays one match per core.
@@ -82,6 +91,17 @@ RUNS = (
     Run("four-hand-rr", "four-hand",
         ("engine:1,threads=1", "engine:2,threads=1", "engine:3,threads=1", "heuristic"), 6, 2,
         "levels 1-3 and the heuristic partners, every pairing: an Elo table"),
+    # Issue 19: 1 s a decision on one thread, the bounded-time advice (the horizon search where
+    # whole-hand solves are costly), no anchor.
+    Run("sixty-six-t1-heur", "sixty-six", ("engine:worlds=1000,time=1,threads=1", "heuristic"),
+        20, 3, "1 s a decision, bounded-time advice (horizon search early), no anchor"),
+    Run("mariage-t1-heur", "mariage", ("engine:worlds=1000,time=1,threads=1", "heuristic"),
+        15, 3, "mariage at 1 s a decision, bounded-time advice"),
+    Run("schnapsen-t1-heur", "schnapsen", ("engine:worlds=1000,time=1,threads=1", "heuristic"),
+        20, 3, "schnapsen at 1 s a decision (the default rule: a false claim pays the receiver)"),
+    Run("schnapsen-t1-heur-opp2or3", "schnapsen",
+        ("engine:worlds=1000,time=1,threads=1", "heuristic"), 20, 3,
+        "the same where a false claim never pays: only play counts", "false_claim=opp2or3"),
     Run("sixty-six-rr", "sixty-six",
         ("engine:1,threads=1", "engine:worlds=100,time=1,threads=1",
          "engine:worlds=100,time=1,threads=1,anchor=1", "heuristic"), 4, 2,
@@ -101,7 +121,7 @@ def _ci(lo: float, hi: float, pct: bool = False, sign: bool = False) -> str:
 
 
 def pair_row(run: Run, s: PairSummary) -> str:
-    return (f"| {run.profile} | `{s.a}` | `{s.b}` | {s.pairs} ({s.matches}) | {s.hands} | "
+    return (f"| {run.label} | `{s.a}` | `{s.b}` | {s.pairs} ({s.matches}) | {s.hands} | "
             f"**{_pct(s.match_score.value)}** {_ci(s.match_score.low, s.match_score.high, True)} | "
             f"{_pct(s.hand_score.value)} {_ci(s.hand_score.low, s.hand_score.high, True)} | "
             f"{s.net.value:+.2f} {_ci(s.net.low, s.net.high, sign=True)} | "
@@ -185,7 +205,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             if run.name not in names:
                 continue
             jobs = [j for i in range(len(run.agents)) for k in range(i + 1, len(run.agents))
-                    for j in match_jobs(run.agents[i], run.agents[k], profile=run.profile,
+                    for j in match_jobs(run.agents[i], run.agents[k],
+                                        profile=get_profile(run.profile,
+                                                            **parse_overrides(run.overrides)),
                                         matches=run.matches, seed=run.seed)]
             run_jobs(jobs, workers=args.workers, results=run.path, progress=sys.stderr.isatty())
             print(f"{run.name}: done", file=sys.stderr)

@@ -151,13 +151,18 @@ def test_ctrl_c_stops_a_long_recommendation(tmp_path: object) -> None:
     import subprocess
     import sys
 
-    code = "import sys; from sixtysix_solver.cli.main import main; sys.argv = sys.argv[1:]; main()"
+    # The child says when its imports are done (seconds on a busy machine); the search starts
+    # at once after that, and a SIGINT before it is handled the same way.
+    code = ("import sys; from sixtysix_solver.cli.main import main; "
+            "import sixtysix_solver.advice.recommend; sys.stderr.write('ready\\n'); "
+            "sys.stderr.flush(); sys.argv = sys.argv[1:]; main()")
     proc = subprocess.Popen(
-        [sys.executable, "-c", code, "sixtysix", "recommend", "--deal", "1", "--profile", "double-deck",
-         "--worlds", "200000", "--json"],
+        [sys.executable, "-c", code, "sixtysix", "recommend", "--deal", "1", "--profile",
+         "double-deck", "--worlds", "200000", "--json"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
-    time.sleep(2.0)  # (started and searching on any machine: imports take well under that)
+    assert proc.stderr is not None and proc.stderr.readline() == "ready\n"
+    time.sleep(1.0)
     assert proc.poll() is None, proc.communicate()
     t = time.perf_counter()
     os.kill(proc.pid, signal.SIGINT)

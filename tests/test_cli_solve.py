@@ -170,12 +170,16 @@ def test_search_limit_prints_bounds() -> None:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_ctrl_c_exits_130_without_a_traceback() -> None:
-    # Whole mariage deals take minutes: the SIGINT comes mid-solve (after a generous start-up).
+    # Whole mariage deals take minutes: the SIGINT comes mid-solve. The child says when its
+    # imports are done (a busy machine may take seconds), then the solve starts at once.
+    code = ("import sys; from sixtysix_solver.cli.main import main; import sixtysix_solver.rules.solve; "
+            "sys.stderr.write('ready\\n'); sys.stderr.flush(); sys.argv = sys.argv[1:]; main()")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "sixtysix_solver", "solve", "--seed", "1", "--profile", "mariage"],
+        [sys.executable, "-c", code, "sixtysix", "solve", "--seed", "1", "--profile", "mariage"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
-    time.sleep(5)
+    assert proc.stderr is not None and proc.stderr.readline() == "ready\n"
+    time.sleep(1.0)
     assert proc.poll() is None, proc.communicate()
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
