@@ -114,7 +114,7 @@ def test_bad_solver_and_batch_arguments() -> None:
     g = Game.deal("schnapsen", seed=1)
     with pytest.raises(SixtySixError, match="threads"):
         solve_many([g], threads=0)
-    with pytest.raises(SixtySixError, match="Game objects"):
+    with pytest.raises(SixtySixError, match=r"games\[1\] must be a Game"):
         solve_many([g, "schnapsen"])  # type: ignore[list-item]
     over = position("schnapsen", 1, 200)
     assert over.is_over

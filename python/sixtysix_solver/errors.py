@@ -49,3 +49,11 @@ class AgentError(SixtySixError):
 
 
 __all__.append("AgentError")
+
+
+class ArgumentError(SixtySixError):
+    """An argument of the wrong type or out of range (a bool or a float where an integer is
+    due, a time that is not a finite positive number, ...); the message names the argument."""
+
+
+__all__.append("ArgumentError")

@@ -31,7 +31,7 @@ from ..rules.actions import Action, Kind
 from ..errors import SixtySixError
 from ..rules.game import Game
 from ..knowledge.history import History
-from .limits import SearchLimits, resolve_limits
+from .limits import SearchLimits, check_hooks, check_int, resolve_limits
 from .opponents import OpponentModel
 from .recommend import Recommendation, evaluate_lines, opponent_weights, view_of
 from .stats import ActionStats
@@ -139,6 +139,8 @@ def analyse_closing(
         seed=seed, time_limit=time_limit, threads=threads,
     )
     view = view_of(position)
+    check_int("close_worlds", close_worlds, 1)
+    check_hooks(on_progress, stop)
     # Built once here: every part shares its history and its cached weights.
     weights = opponent_weights(position, view, opponent_model, history, lim.seed,
                                lim.past_limit, lim.past_samples)

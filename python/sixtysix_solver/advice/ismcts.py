@@ -49,6 +49,7 @@ from typing import Any, Literal
 
 from ..rules.actions import Action, Kind
 from ..errors import SixtySixError
+from ..rules.arguments import check_seconds
 from ..rules.game import Game
 from ..rules.solve import Solver
 from ..knowledge.view import View
@@ -152,11 +153,8 @@ def _check(
         or not math.isfinite(c) or c < 0
     ):
         raise SixtySixError(f"c must be a finite number >= 0, got {c!r}")
-    if time_limit is not None and (
-        not isinstance(time_limit, (int, float)) or isinstance(time_limit, bool)
-        or not time_limit > 0
-    ):
-        raise SixtySixError(f"time_limit must be positive seconds or None, got {time_limit!r}")
+    if time_limit is not None:
+        check_seconds("time_limit", time_limit)
     if rollout not in _ROLLOUTS:
         raise SixtySixError(f"unknown rollout {rollout!r}: use one of {', '.join(_ROLLOUTS)}")
 

@@ -23,7 +23,7 @@ arguments of their own.
 >>> SearchLimits(worlds=0)
 Traceback (most recent call last):
 ...
-sixtysix_solver.errors.SixtySixError: worlds must be an integer at least 1, got 0
+sixtysix_solver.errors.ArgumentError: worlds must be an integer at least 1, got 0
 """
 
 from __future__ import annotations
@@ -31,13 +31,15 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from ..errors import SixtySixError
+from ..errors import ArgumentError
+from ..rules.arguments import check_flag, check_int, check_seconds
 
 __all__ = [
     "DEFAULT_PAST_LIMIT",
     "DEFAULT_PAST_SAMPLES",
     "METHODS",
     "SearchLimits",
+    "check_hooks",
     "check_int",
     "resolve_limits",
 ]
@@ -49,20 +51,11 @@ METHODS = ("auto", "exact", "horizon")
 _SEED_LO, _SEED_HI = -(2**63), 2**64 - 1  # the union of the searches' seed ranges
 
 
-def check_int(name: str, v: object, lo: int, hi: int | None = None) -> int:
-    """``v`` if it is an integer (not a bool) from ``lo`` to ``hi``, else a
-    :class:`~sixtysix_solver.errors.SixtySixError` naming ``name``."""
-    if not isinstance(v, int) or isinstance(v, bool) or v < lo or (hi is not None and v > hi):
-        rng = f"from {lo} to {hi}" if hi is not None else f"at least {lo}"
-        raise SixtySixError(f"{name} must be an integer {rng}, got {v!r}")
-    return v
-
-
 @dataclass(frozen=True)
 class SearchLimits:
     """A search's budget and knobs (frozen: derive another with :func:`dataclasses.replace`
     or :func:`resolve_limits`). Fields are checked on construction
-    (:class:`~sixtysix_solver.errors.SixtySixError`).
+    (:class:`~sixtysix_solver.errors.ArgumentError`, named for the field).
 
     ``worlds``: the most worlds a Monte Carlo search solves (PIMC);
     ``iterations``: the most iterations of ISMCTS (one sampled world each);
@@ -101,7 +94,7 @@ class SearchLimits:
 
     def __post_init__(self) -> None:
         if self.method not in METHODS:
-            raise SixtySixError(f"method must be one of {', '.join(METHODS)}, got {self.method!r}")
+            raise ArgumentError(f"method must be one of {', '.join(METHODS)}, got {self.method!r}")
         check_int("horizon", self.horizon, 0, 8)
         check_int("world_nodes", self.world_nodes, 1)
         check_int("worlds", self.worlds, 1)
@@ -112,10 +105,23 @@ class SearchLimits:
         if self.tt_mib is not None:
             check_int("tt_mib", self.tt_mib, 1, 4096)
         if self.exact not in (None, True, False):
-            raise SixtySixError(f"exact must be None, True or False, got {self.exact!r}")
-        t = self.time_limit
-        if t is not None and (not isinstance(t, (int, float)) or isinstance(t, bool) or not t > 0):
-            raise SixtySixError(f"time_limit must be positive seconds, got {t!r}")
+            raise ArgumentError(f"exact must be None, True or False, got {self.exact!r}")
+        check_flag("stop_when_clear", self.stop_when_clear)
+        check_int("past_limit", self.past_limit, 0)
+        check_int("past_samples", self.past_samples, 1)
+        if self.time_limit is not None:
+            check_seconds("time_limit", self.time_limit)
+
+
+def check_hooks(on_progress: object = None, stop: object = None, utility: object = None) -> None:
+    """A search's callbacks and stop event: each ``None`` or of the right kind (a callable; an
+    object with ``is_set()``, such as a ``threading.Event``), else an
+    :class:`~sixtysix_solver.errors.ArgumentError` naming it."""
+    for name, hook in (("on_progress", on_progress), ("utility", utility)):
+        if hook is not None and not callable(hook):
+            raise ArgumentError(f"{name} must be a callable or None, got {type(hook).__name__}")
+    if stop is not None and not callable(getattr(stop, "is_set", None)):
+        raise ArgumentError(f"stop must be a threading.Event or None, got {type(stop).__name__}")
 
 
 def resolve_limits(limits: SearchLimits | None = None, /, **given: object) -> SearchLimits:
@@ -128,6 +134,6 @@ def resolve_limits(limits: SearchLimits | None = None, /, **given: object) -> Se
     """
     base = limits if limits is not None else SearchLimits()
     if not isinstance(base, SearchLimits):
-        raise SixtySixError(f"limits must be a SearchLimits, got {type(base).__name__}")
+        raise ArgumentError(f"limits must be a SearchLimits, got {type(base).__name__}")
     changes = {k: v for k, v in given.items() if v is not None}
     return dataclasses.replace(base, **changes) if changes else base  # type: ignore[arg-type]

@@ -56,6 +56,7 @@ from .club import club_choice
 from .equity import MatchEquity
 from .horizon import weights_for
 from .limits import (
+    check_hooks,
     DEFAULT_PAST_LIMIT,
     DEFAULT_PAST_SAMPLES,
     SearchLimits,
@@ -528,6 +529,7 @@ def evaluate_lines(
         past_limit=past_limit, past_samples=past_samples,
     )
     view = view_of(position)
+    check_hooks(on_progress, stop, utility)
     check_int("seed", lim.seed, -(2**63), 2**63 - 1)
     if lim.threads is None:
         lim = replace(lim, threads=check_int("threads", os.cpu_count() or 1, 1, 256))

@@ -97,9 +97,9 @@ class EngineAgent(Agent):
             raise AgentError(f"{name} must be a positive integer, got {budget!r}")
         if time_limit is not None and (
             not isinstance(time_limit, (int, float)) or isinstance(time_limit, bool)
-            or not time_limit >= 0
+            or not 0 <= time_limit < math.inf
         ):
-            raise AgentError(f"time must be positive seconds (0: no cap), got {time_limit!r}")
+            raise AgentError(f"time must be finite seconds >= 0 (0: no cap), got {time_limit!r}")
         # A level carries its own cap (not written in the spec); time=0 takes every cap off,
         # for matches that must not depend on the machine's speed.
         self.uncapped = time_limit == 0
@@ -113,8 +113,8 @@ class EngineAgent(Agent):
             raise AgentError(f"threads must be 1 to 256, got {threads!r}")
         if rollout not in ("solver", "random"):
             raise AgentError(f"rollout must be solver or random, got {rollout!r}")
-        if not isinstance(c, (int, float)) or isinstance(c, bool) or c < 0:
-            raise AgentError(f"c must be a number >= 0, got {c!r}")
+        if not isinstance(c, (int, float)) or isinstance(c, bool) or not 0 <= c < math.inf:
+            raise AgentError(f"c must be a finite number >= 0, got {c!r}")
         if not isinstance(match, bool):
             raise AgentError(f"match must be true or false, got {match!r}")
         if match and method != "pimc":

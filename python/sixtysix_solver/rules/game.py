@@ -24,7 +24,8 @@ from typing import Any
 from .. import _core
 from .actions import Action
 from .cards import Card, codes, from_codes
-from ..errors import IllegalActionError, NotationError, SixtySixError
+from ..errors import ArgumentError, IllegalActionError, NotationError, SixtySixError
+from .arguments import check_int
 from .position_text import format_fields, parse_fields
 from .profiles import Profile, get_profile
 
@@ -58,8 +59,13 @@ def _rules(profile: Profile) -> _core.RuleSet:
 
 def _check_seat(value: int, players: int, name: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
-        raise SixtySixError(f"{name} must be a seat from 0 to {players - 1}, got {value!r}")
+        raise ArgumentError(f"{name} must be a seat from 0 to {players - 1}, got {value!r}")
     return value
+
+
+def _check_carry(carry: object) -> None:
+    # The core bounds the carry (PositionError); here only what its int argument can take.
+    check_int("carry", carry, -(2**31), 2**31 - 1)
 
 
 class Game:
@@ -86,10 +92,11 @@ class Game:
     ) -> Game:
         """A seeded deal: the same seed and profile always give the same cards."""
         prof = get_profile(profile)
-        if not isinstance(seed, int) or not 0 <= seed < 2**64:
-            raise SixtySixError(f"seed must be an integer from 0 to 2**64-1, got {seed!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+            raise ArgumentError(f"seed must be an integer from 0 to 2**64-1, got {seed!r}")
         rules = _rules(prof)
         _check_seat(dealer, prof.players, "dealer")
+        _check_carry(carry)
         d = _core.seeded_deal(rules, dealer, seed)
         state = _core.State.from_deal(
             rules, dealer, d["hands"], d["stock"], d["aside"], d["trump_card"], carry
@@ -112,6 +119,8 @@ class Game:
         stock, ``trump_card`` is the dealer's shown card (default: the dealer's last card)."""
         prof = get_profile(profile)
         rules = _rules(prof)
+        check_int("dealer", dealer, -(2**31), 2**31 - 1)  # the core checks the seat
+        _check_carry(carry)
 
         def cc(cards: Sequence[Card | str]) -> list[int]:
             return codes(Card.parse(c) if isinstance(c, str) else c for c in cards)

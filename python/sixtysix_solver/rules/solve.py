@@ -40,7 +40,8 @@ import numpy.typing as npt
 
 from .. import _core
 from .actions import Action
-from ..errors import SixtySixError
+from ..errors import ArgumentError, SixtySixError
+from .arguments import MAX_NODES, MAX_TT_MIB, check_flag, check_int, check_seconds
 from .cancel import CancelToken, interruptible
 from .game import Game
 
@@ -133,17 +134,26 @@ class BatchResult:
 
 def core_limits(node_limit: int | None, time_limit: float | None) -> tuple[int, float]:
     """A search's node and time limits checked, as the core takes them (0: none)."""
-    if node_limit is not None and (not isinstance(node_limit, int) or node_limit < 1):
-        raise SixtySixError(f"node_limit must be a positive integer, got {node_limit!r}")
-    if time_limit is not None and not time_limit > 0:
-        raise SixtySixError(f"time_limit must be positive seconds, got {time_limit!r}")
-    return node_limit or 0, float(time_limit or 0.0)
+    nodes = 0 if node_limit is None else check_int("node_limit", node_limit, 1, MAX_NODES)
+    seconds = 0.0 if time_limit is None else check_seconds("time_limit", time_limit)
+    return nodes, seconds
 
 
-def _check(objective: str, node_limit: int | None, time_limit: float | None) -> tuple[int, float]:
-    if objective not in _OBJECTIVES:
-        raise SixtySixError(f"unknown objective {objective!r}: use one of {', '.join(_OBJECTIVES)}")
+def _check(objective: str, node_limit: int | None, time_limit: float | None,
+           cancel: CancelToken | None) -> tuple[int, float]:
+    if not isinstance(objective, str) or objective not in _OBJECTIVES:
+        raise ArgumentError(
+            f"unknown objective {objective!r}: use one of {', '.join(_OBJECTIVES)}"
+        )
+    if cancel is not None and not isinstance(cancel, CancelToken):
+        raise ArgumentError(f"cancel must be a CancelToken or None, got {type(cancel).__name__}")
     return core_limits(node_limit, time_limit)
+
+
+def _check_game(game: object, name: str = "game") -> Game:
+    if not isinstance(game, Game):
+        raise ArgumentError(f"{name} must be a Game, got {type(game).__name__}")
+    return game
 
 
 class Solver:
@@ -154,8 +164,7 @@ class Solver:
     """
 
     def __init__(self, tt_mib: int = 64) -> None:
-        if not isinstance(tt_mib, int) or not 1 <= tt_mib <= 65536:
-            raise SixtySixError(f"tt_mib must be an integer from 1 to 65536, got {tt_mib!r}")
+        check_int("tt_mib", tt_mib, 1, MAX_TT_MIB)
         self._core = _core.Solver(tt_mib)
         self.tt_mib = tt_mib
 
@@ -173,7 +182,10 @@ class Solver:
         """Solve ``game``'s current position: exactly, or, where a limit, ``cancel`` (set from
         another thread) or Ctrl-C stops the search first, to the bounds proven so far. Ctrl-C
         (in the main thread) then raises ``KeyboardInterrupt`` here."""
-        nodes, seconds = _check(objective, node_limit, time_limit)
+        _check_game(game)
+        nodes, seconds = _check(objective, node_limit, time_limit, cancel)
+        check_flag("actions", actions)
+        check_flag("pv", pv)
         out = self._core.solve(
             game.core, objective, nodes, seconds, actions, pv,
             cancel=None if cancel is None else cancel.core, interrupt=interruptible(),
@@ -200,13 +212,24 @@ class Solver:
 _local = threading.local()
 
 
-def solve(game: Game, **kwargs: object) -> SolveResult:
+def solve(
+    game: Game,
+    *,
+    objective: Objective = "game_points",
+    actions: bool = True,
+    pv: bool = True,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+    cancel: CancelToken | None = None,
+) -> SolveResult:
     """Solve with this thread's default :class:`Solver` (64 MiB table); see
     :meth:`Solver.solve` for the options."""
     solver = getattr(_local, "solver", None)
     if solver is None:
         solver = _local.solver = Solver()
-    return solver.solve(game, **kwargs)  # type: ignore[arg-type]
+    assert isinstance(solver, Solver)
+    return solver.solve(game, objective=objective, actions=actions, pv=pv,
+                        node_limit=node_limit, time_limit=time_limit, cancel=cancel)
 
 
 def solve_many(
@@ -222,14 +245,12 @@ def solve_many(
     """Solve many positions in one call (C++ threads, the GIL released): the value for the side
     to act in each, exact or (a limit per position, ``cancel``, Ctrl-C) the bounds proven, and
     node counts."""
-    nodes, seconds = _check(objective, node_limit, time_limit)
-    if not isinstance(threads, int) or not 1 <= threads <= 256:
-        raise SixtySixError(f"threads must be an integer from 1 to 256, got {threads!r}")
-    states: list[_core.State] = []
-    for g in games:
-        if not isinstance(g, Game):
-            raise SixtySixError(f"solve_many needs Game objects, got {type(g).__name__}")
-        states.append(g.core)
+    nodes, seconds = _check(objective, node_limit, time_limit, cancel)
+    check_int("threads", threads, 1, 256)
+    check_int("tt_mib", tt_mib, 1, MAX_TT_MIB)
+    if isinstance(games, (str, bytes)) or not isinstance(games, Sequence):
+        raise ArgumentError(f"games must be a sequence of Game objects, got {type(games).__name__}")
+    states = [_check_game(g, f"games[{i}]").core for i, g in enumerate(games)]
     lower, upper, node_counts = _core.solve_batch(
         states, objective, threads, tt_mib, nodes, seconds,
         cancel=None if cancel is None else cancel.core, interrupt=interruptible(),
