@@ -253,25 +253,25 @@ def test_dask_executor() -> None:
 
 def test_cli_arena(tmp_path: Path) -> None:
     res = runner.invoke(app, ["arena", "heuristic", "random", "-p", "schnapsen", "-n", "2",
-                              "-w", "1", "--results", str(tmp_path / "r.jsonl")])
+                              "-j", "1", "--results", str(tmp_path / "r.jsonl")])
     assert res.exit_code == 0, res.output
     assert "heuristic vs random" in res.output and "matches won" in res.output
     assert "inf" not in res.output and "n/a" not in res.output  # two pairs: finite intervals
     res = runner.invoke(app, ["arena", "heuristic", "random", "-p", "schnapsen", "-n", "1",
-                              "-w", "1", "--results", str(tmp_path / "r.jsonl")])
+                              "-j", "1", "--results", str(tmp_path / "r.jsonl")])
     assert res.exit_code == 0 and "inf" not in res.output  # one pair: no interval, said so
     assert "(n/a)" in res.output and "n/a: one pair" in res.output
     res = runner.invoke(app, ["arena", "heuristic", "random", "-p", "schnapsen", "-n", "2",
-                              "-w", "1", "--results", str(tmp_path / "r.jsonl"), "--json"])
+                              "-j", "1", "--results", str(tmp_path / "r.jsonl"), "--json"])
     data = json.loads(res.output)
     assert data["pairs"][0]["matches"] == 4 and data["pairs"][0]["a"] == "heuristic"
     res = runner.invoke(app, ["arena", "random", "heuristic", "engine:worlds=1", "-p",
-                              "schnapsen", "-n", "1", "-w", "1", "--round-robin", "--json"])
+                              "schnapsen", "-n", "1", "-j", "1", "--round-robin", "--json"])
     data = json.loads(res.output)
     assert len(data["pairs"]) == 3 and {r["name"] for r in data["elo"]} == {
         "random", "heuristic", "engine:worlds=1"}
     res = runner.invoke(app, ["arena", "random", "heuristic", "-p", "schnapsen", "-n", "1",
-                              "-w", "1", "--round-robin"])
+                              "-j", "1", "--round-robin"])
     assert res.exit_code == 0 and "Elo" in res.output
     for argv, message in [
         (["arena", "random", "heuristic", "engine:1"], "give two agents"),

@@ -221,8 +221,8 @@ ERRORS = [
 def test_errors(args: tuple[str, ...], message: str) -> None:
     result = run(*args)
     assert result.exit_code == 2, result.output
-    assert result.output.startswith(message), result.output
-    assert len(result.output.strip().splitlines()) == 1
+    assert result.stderr.startswith("sixtysix: " + message), result.output
+    assert len(result.output.strip().splitlines()) == 1 and not result.stdout
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,7 @@ from rich.table import Table
 
 from .common import (
     DealerOpt, app, check_time_limit, console, fail, interrupted, parse_override_options,
+    read_stdin,
 )
 from ..errors import SixtySixError
 
@@ -39,19 +40,24 @@ ProfileOpt = Annotated[
 ]
 DealOpt = Annotated[
     int | None,
-    typer.Option("--deal", min=0, help="Advise in a seeded random game (with --moves) instead."),
+    typer.Option("--deal", min=0, max=2**64 - 1,
+                 help="Advise in a seeded random game (with --moves) instead."),
 ]
 MovesOpt = Annotated[
-    int, typer.Option("--moves", min=0, help="Random actions played before advising (--deal).")
+    int, typer.Option("--moves", min=0, max=1000,
+                      help="Random actions played before advising (--deal).")
 ]
 SetOpt = Annotated[list[str] | None, typer.Option("--set", help="Knob override (--deal).")]
-SeedOpt = Annotated[int, typer.Option("--seed", "-s", help="Seed of the worlds sampled.")]
+# (no -s: that is the seed of a deal elsewhere; here the deal's seed is --deal)
+SeedOpt = Annotated[int, typer.Option("--seed", min=-(2**63), max=2**63 - 1,
+                                      help="Seed of the worlds sampled.")]
 ThreadsOpt = Annotated[
     int | None, typer.Option("--threads", "-t", min=1, max=256, help="Solver threads.")
 ]
 TimeOpt = Annotated[
     float | None, typer.Option("--time-limit", help="Stop after this many seconds.")
 ]
+MAX_WORLDS = 10_000_000  # as the engine protocol's worlds option
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
 
 
@@ -75,7 +81,7 @@ def read_position(
         if deal is not None or profile is not None or set_:
             raise SixtySixError("give either a view/position or --deal (with --profile), not both")
         if text == "-":
-            text = sys.stdin.read()
+            text = read_stdin("a view or a position")
         text = text.strip()
         if not text:
             raise SixtySixError("empty input: expected a view or a position in notation")
@@ -172,7 +178,8 @@ def recommend_cmd(
     moves: MovesOpt = 0,
     dealer: DealerOpt = 0,
     set_: SetOpt = None,
-    worlds: Annotated[int, typer.Option("--worlds", "-w", min=1, help="Most worlds.")] = 1000,
+    worlds: Annotated[int, typer.Option("--worlds", "-w", min=1, max=MAX_WORLDS,
+                                        help="Most worlds.")] = 1000,
     seed: SeedOpt = 0,
     exact: Annotated[
         bool | None,
@@ -269,10 +276,11 @@ def close_cmd(
     dealer: DealerOpt = 0,
     set_: SetOpt = None,
     worlds: Annotated[
-        int, typer.Option("--worlds", "-w", min=1, help="Sampled worlds for going on.")
+        int, typer.Option("--worlds", "-w", min=1, max=MAX_WORLDS,
+                          help="Sampled worlds for going on.")
     ] = 200,
     close_worlds: Annotated[
-        int, typer.Option("--close-worlds", min=1,
+        int, typer.Option("--close-worlds", min=1, max=MAX_WORLDS,
                           help="Most worlds for closing (exact when at most this many fit).")
     ] = 100_000,
     seed: SeedOpt = 0,

@@ -83,11 +83,13 @@ def arena_command(
     profile: Annotated[str, typer.Option("--profile", "-p", help="Profile name.")] = "sixty-six",
     set_: Annotated[list[str] | None, typer.Option("--set", help="Knob override.")] = None,
     matches: Annotated[int, typer.Option(
-        "--matches", "-n", min=1,
+        "--matches", "-n", min=1, max=1_000_000,
         help="Duplicate matches per pairing (each is played twice, seats swapped).")] = 10,
-    seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Seed of the deals.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", "-s", min=0, max=2**64 - 1,
+                                      help="Seed of the deals.")] = 0,
     workers: Annotated[int | None, typer.Option(
-        "--workers", "-w", min=1, help="Local processes (default: the cores; 1: this one).")
+        "--workers", "-j", min=1, max=256,
+        help="Local processes (default: the cores; 1: this one).")
     ] = None,
     results: Annotated[Path | None, typer.Option(
         "--results", help="Append each finished match to this JSON-lines file; matches "
@@ -96,7 +98,7 @@ def arena_command(
         "--round-robin", help="Every two of the agents, and an Elo table.")] = False,
     unit: Annotated[Unit, typer.Option("--elo-unit", help="Elo over matches or hands.")
                     ] = Unit.match,
-    max_hands: Annotated[int, typer.Option("--max-hands", min=1,
+    max_hands: Annotated[int, typer.Option("--max-hands", min=1, max=1_000_000,
                                            help="Give up on a match after this many hands.")
                          ] = 500,
     progress: Annotated[bool | None, typer.Option(

@@ -12,7 +12,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from .common import app, console, fail
+from .common import app, console, fail, read_stdin
 from ..errors import SixtySixError
 
 if TYPE_CHECKING:  # imported where used, so that the command line starts fast
@@ -89,15 +89,27 @@ def ask(game: Game, level: int, seed: int) -> Action | None:
             console.print(f"[red]{escape(str(e))}[/red]")
 
 
+def _write(path: Path, text: str) -> None:
+    """Write the match record (the whole file each time), or fail with one line."""
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise fail(f"cannot write {path}: {err.strerror}") from None
+
+
 @app.command()
 def play(
     profile: Annotated[str, typer.Option("--profile", "-p", help="Profile name.")] = "sixty-six",
     level: Annotated[int, typer.Option("--level", "-l", min=1, max=5,
                                        help="Engine strength 1-5 (worlds per move).")] = 3,
-    seat: Annotated[int, typer.Option("--seat", min=0, help="Your seat.")] = 0,
-    seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Seed of the deals.")] = 0,
-    save: Annotated[Path | None, typer.Option(help="Write the match record here "
-                                              "(default sixtysix-match-SEED.txt).")] = None,
+    seat: Annotated[int, typer.Option("--seat", min=0, max=3, help="Your seat.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", "-s", min=0, max=2**64 - 1,
+                                      help="Seed of the deals.")] = 0,
+    record: Annotated[Path | None, typer.Option(
+        "--record", help="Write the match record here (default sixtysix-match-SEED.txt).")
+    ] = None,
+    save: Annotated[Path | None, typer.Option("--save", hidden=True,
+                                              help="The old name of --record.")] = None,
     watch: Annotated[bool, typer.Option("--watch", help="The engine plays your seat too.")] = False,
 ) -> None:
     """Play a match against the engine: your hand, trump, stock, trick, points and match score
@@ -107,6 +119,7 @@ def play(
 
     from ..knowledge.view import View
     from ..notation.record import format_match_record
+    from .narrate import narrate
 
     try:
         prof = get_profile(profile)
@@ -115,9 +128,12 @@ def play(
                                 "two sides")
         if seat >= prof.players:
             raise SixtySixError(f"--seat must be below {prof.players}")
+        if record is not None and save is not None:
+            raise SixtySixError("give --record (or its old name --save), not both")
     except SixtySixError as err:
         raise fail(err) from None
-    path = save or Path(f"sixtysix-match-{seed}.txt")
+    path = record or save or Path(f"sixtysix-match-{seed}.txt")
+    _write(path, "")  # fail now, not after the first hand, when the file cannot be written
     rng = random.Random(seed)
     you_side = seat % 2 if prof.players == 4 else seat
     match = [0, 0]
@@ -137,14 +153,17 @@ def play(
                      seat)
                 a = ask(game, level, rng.randrange(2**32))
                 if a is None:
-                    path.write_text(format_match_record(games) + "\n", encoding="utf-8")
+                    _write(path, format_match_record(games) + "\n")
                     console.print(f"match saved to {path}")
                     raise typer.Exit(0)
             else:
                 a = engine_move(game, level, rng.randrange(2**32))
                 who = "you (engine)" if p == seat else f"seat {p}"
                 console.print(f"{who}: {a}")
+            before = game.clone()
             game.apply(a)
+            for line in narrate(before, game, a, seat):
+                console.print(line)
         r = game.result
         assert r is not None
         for s in (0, 1):
@@ -152,7 +171,7 @@ def play(
         carry = r.carry_out
         console.print(f"hand over ({r.reason}): game points {r.points[0]}/{r.points[1]}; "
                       f"match {match[0]}:{match[1]}")
-        path.write_text(format_match_record(games) + "\n", encoding="utf-8")
+        _write(path, format_match_record(games) + "\n")
         dealer = (dealer + 1) % prof.players
     won = match[you_side] >= target
     console.print(f"[bold]{'you win' if won else 'the engine wins'}[/bold] the match "
@@ -172,10 +191,11 @@ def _decision_json(d: Decision) -> dict[str, Any]:
 def review(
     record: Annotated[Path, typer.Argument(help="A game or match record (- for stdin).",
                                            allow_dash=True)],
-    seat: Annotated[int, typer.Option("--seat", min=0, help="Whose decisions.")] = 0,
-    worlds: Annotated[int, typer.Option("--worlds", "-w", min=1,
+    seat: Annotated[int, typer.Option("--seat", min=0, max=3, help="Whose decisions.")] = 0,
+    worlds: Annotated[int, typer.Option("--worlds", "-w", min=1, max=10_000_000,
                                         help="Worlds per decision.")] = 200,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the worlds.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", min=-(2**63), max=2**63 - 1,
+                                      help="Seed of the worlds.")] = 0,
     top: Annotated[int, typer.Option("--top", min=1, help="Mistakes in the summary.")] = 5,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
@@ -187,13 +207,15 @@ def review(
     import sys
 
     try:
-        text = sys.stdin.read() if str(record) == "-" else record.read_text(encoding="utf-8")
+        text = read_stdin("a game record") if str(record) == "-" else record.read_text(encoding="utf-8")
         games = parse_match_record(text)
         if seat >= games[0].players:
             raise SixtySixError(f"--seat must be below {games[0].players}")
         decisions = review_match(games, seat, worlds=worlds, seed=seed)
     except OSError as err:
         raise fail(f"cannot read {record}: {err.strerror}") from None
+    except UnicodeDecodeError:
+        raise fail(f"cannot read {record}: not UTF-8 text (expected a game record)") from None
     except SixtySixError as err:
         raise fail(err) from None
     bad = worst(decisions, top)

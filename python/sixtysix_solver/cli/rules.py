@@ -136,7 +136,10 @@ def random_game(
     if record is not None:
         from ..notation.record import format_record
 
-        record.write_text(format_record(game), encoding="utf-8")
+        try:
+            record.write_text(format_record(game), encoding="utf-8")
+        except OSError as err:
+            raise fail(f"cannot write {record}: {err.strerror}") from None
         console.print(f"record written to {record}")
 
 

@@ -17,6 +17,7 @@ from rich.table import Table
 from ..errors import SixtySixError
 from .common import (
     DealerOpt, app, check_time_limit, console, fail, interrupted, parse_override_options,
+    read_stdin,
 )
 
 if TYPE_CHECKING:  # imported where used, so that the command line starts fast
@@ -65,7 +66,7 @@ def _solve_input(
                 "not both"
             )
         if position == "-":  # the position on standard input (for pipes and programs)
-            position = sys.stdin.read()
+            position = read_stdin("a position")
         if not position.strip():
             raise SixtySixError("empty position: expected notation such as "
                                 "'schnapsen dealer=0 turn=1:lead trump=QH hands=... stock=...'")

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
-from ..errors import SixtySixError
+from ..errors import NotationError, SixtySixError
 from ..rules.profiles import Profile, format_overrides, get_profile, parse_overrides
 
 __all__ = [
@@ -107,12 +107,18 @@ class MatchResult:
 
 def load_results(path: str | os.PathLike[str]) -> list[MatchResult]:
     """Every match in a results file (lines that cannot be read, e.g. the last one of a run
-    that was killed while writing, are skipped); a missing file holds none."""
+    that was killed while writing, are skipped); a missing file holds none. A file that is not
+    text at all raises :class:`~sixtysix_solver.errors.NotationError`."""
     p = Path(path)
     if not p.exists():
         return []
+    try:
+        text = p.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        # A results file is ASCII JSON: this is some other file, not one to append to.
+        raise NotationError(f"{p} is not a results file (not UTF-8 text)") from None
     out = []
-    for line in p.read_text(encoding="utf-8").splitlines():
+    for line in text.splitlines():
         if line.strip():
             try:
                 out.append(MatchResult.from_json(line))
