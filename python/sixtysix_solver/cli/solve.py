@@ -103,7 +103,8 @@ def solve(
         str | None, typer.Option("--profile", "-p", help="Profile of a fresh deal (with --seed).")
     ] = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", "-s", min=0, help="Solve this seeded deal.")
+        int | None, typer.Option("--seed", "-s", min=0, max=2**64 - 1,
+                                 help="Solve this seeded deal.")
     ] = None,
     dealer: DealerOpt = 0,
     set_: Annotated[
@@ -116,7 +117,7 @@ def solve(
         int, typer.Option("--tt-mib", min=1, max=65536, help="Transposition table size, MiB.")
     ] = 64,
     node_limit: Annotated[
-        int | None, typer.Option("--node-limit", min=1,
+        int | None, typer.Option("--node-limit", min=1, max=2**64 - 1,
                                  help="Stop after about this many nodes: the bounds proven so far.")
     ] = None,
     time_limit: Annotated[
