@@ -222,7 +222,7 @@ def test_garbage_then_ready(engine: EngineProcess) -> None:
     bad = [
         "played 1 KH", "drew AS", "go", "stop", "frobnicate", "newhand", "newhand seat 9",
         "newhand dealer 0 seat 1 hand XX trump 9H", "setoption name worlds value -3",
-        "setoption name nonsense value 1", "setoption", "view sixty-six", "position garbage",
+        "setoption name threads value many", "setoption", "view sixty-six", "position garbage",
         "go worlds", "go worlds many", "d", "close?",
         "newhand dealer 0 seat 1 hand TDAH9SJSQSKS trump TD",  # the trump card in the hand
         "\x00\x01\x02", "é" * 30, "played", "played x y",
@@ -419,9 +419,9 @@ def test_match_record_and_record_file(tmp_path: Path) -> None:
     from sixtysix_solver.cli.main import app
 
     out: list[str] = []
-    e = ProtocolSession(out.append)
+    e = ProtocolSession(out.append, record_dir=tmp_path)
     path = tmp_path / "hands.txt"
-    for line in ["setoption name profile value schnapsen", f"setoption name recordfile value {path}",
+    for line in ["setoption name profile value schnapsen", "setoption name recordfile value hands.txt",
                  "newmatch"]:
         e.handle(line)
     e.handle("record")
@@ -458,8 +458,74 @@ def test_match_record_and_record_file(tmp_path: Path) -> None:
     assert data["hands"] == 2 and len(data["decisions"]) == want > 0
     out.clear()
     e.handle("setoption name recordfile value none")
-    e.handle(f"setoption name recordfile value {tmp_path / 'no' / 'such' / 'dir.txt'}")
+    e.handle("setoption name recordfile value no/such/dir.txt")
     assert len(out) == 1 and out[0].startswith("error setoption: cannot write the record file")
+
+
+def test_record_files_stay_in_the_record_directory(tmp_path: Path) -> None:
+    """recordfile writes only inside the directory chosen at start (--record-dir): no record
+    files without one, and no path that leaves it (.., absolute, a symbolic link)."""
+    out: list[str] = []
+    ProtocolSession(out.append).handle("setoption name recordfile value hands.txt")
+    assert out == ["error setoption: records are off: start the engine with --record-dir DIR "
+                   "to write record files"]
+    inside, outside = tmp_path / "records", tmp_path / "elsewhere"
+    inside.mkdir()
+    outside.mkdir()
+    (inside / "link").symlink_to(outside)
+    (inside / "file-link.txt").symlink_to(outside / "victim.txt")
+    (inside / "sub").mkdir()
+    out.clear()
+    e = ProtocolSession(out.append, record_dir=inside)
+    for name in ["../elsewhere/x.txt", str(outside / "x.txt"), "link/x.txt", "file-link.txt",
+                 "sub/../../x.txt", "~/x.txt", "."]:
+        e.handle(f"setoption name recordfile value {name}")
+    assert len(out) == 7 and all(ln.startswith("error setoption: ") for ln in out), out
+    assert list(outside.iterdir()) == [] and not (tmp_path / "x.txt").exists()
+    out.clear()
+    for name in ["ok.txt", "sub/ok.txt", "sub/../ok2.txt"]:
+        e.handle(f"setoption name recordfile value {name}")
+    assert out == [] and e.options.recordfile == "sub/../ok2.txt"
+    assert {p.name for p in inside.rglob("ok*.txt")} == {"ok.txt", "ok2.txt"}
+    # A link swapped in after the option was set: the hand is not appended there.
+    (inside / "ok.txt").unlink()
+    (inside / "ok.txt").symlink_to(outside / "victim.txt")
+    e.handle("setoption name recordfile value none")
+    e.handle("setoption name profile value schnapsen")
+    e.options.recordfile = "ok.txt"
+    _random_hand(e, "schnapsen", 4, 1, out)
+    assert list(outside.iterdir()) == []
+    assert out[-1].startswith("info string cannot append the hand: the record file 'ok.txt' is "
+                              "outside the record directory")
+
+
+def test_uci_courtesy(engine: EngineProcess) -> None:
+    """A UCI front-end's handshake and courtesy commands get answers, not errors."""
+    engine.send("uci")
+    lines = engine.until("uciok")
+    assert lines[0].startswith("id name sixtysix_solver") and lines[1].startswith("id author")
+    assert any(ln.startswith("option name worlds type spin") for ln in lines)
+    assert any(ln.startswith("info string") and "docs/protocol.md" in ln for ln in lines)
+    for line in ["ucinewgame", "debug on", "register later", "ponderhit",
+                 "setoption name Hash value 16"]:
+        engine.send(line)
+    assert engine.sync() == ["info string unknown option 'hash' ignored (options: profile "
+                             "threads worlds movetime matchaware seed recordfile opponentmodel)"]
+    assert not engine.errors
+
+
+@pytest.mark.parametrize("go", ["go worlds 3", "go infinite"])
+def test_end_of_input_during_go_answers(go: str) -> None:
+    """``printf '...go' | sixtysix engine``: the search finishes (an infinite one is stopped
+    after its first figures) and bestmove is printed before the engine exits."""
+    script = ("setoption name profile value schnapsen\nsetoption name threads value 1\n"
+              f"newhand dealer 0 seat 1 hand TCJDQSTSAS trump TD\n{go}\n")
+    proc = subprocess.run(_command(), input=script.encode(), capture_output=True,
+                          timeout=TIMEOUT * 2)
+    lines = proc.stdout.decode().splitlines()
+    assert proc.returncode == 0, proc.stderr
+    assert lines[-1].startswith("bestmove ") and lines[-1] != "bestmove none", lines
+    assert any(ln.startswith("info worlds") and " stopped " in ln for ln in lines), lines
 
 
 # --- the sessions of docs/protocol.md, replayed ---------------------------------------------------

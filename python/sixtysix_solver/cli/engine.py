@@ -6,19 +6,27 @@ from __future__ import annotations
 import os
 import sys
 import threading
+from pathlib import Path
+from typing import Annotated
 
 import typer
 
-from .common import app
+from .common import app, fail
 
 
 @app.command("engine")
-def engine_cmd() -> None:
+def engine_cmd(
+    record_dir: Annotated[Path | None, typer.Option(
+        "--record-dir", help="The directory the recordfile option may write game records in "
+        "(default: none, record files are refused).")] = None,
+) -> None:
     """Speak the engine protocol (docs/protocol.md) on standard input and output: newhand,
     played, drew, go, stop, ... one command per line."""
     from ..protocol.stdio import run_stdio
 
-    code = run_stdio()
+    if record_dir is not None and not record_dir.is_dir():
+        raise fail(f"--record-dir {record_dir}: not a directory")
+    code = run_stdio(record_dir=record_dir)
     try:
         sys.stdout.flush()
     except (OSError, ValueError):

@@ -31,6 +31,7 @@ from ..rules.profiles import PROFILES, Profile
 __all__ = [
     "COMMANDS",
     "GoRequest",
+    "IGNORED",
     "MAX_LINE",
     "MAX_MOVETIME",
     "MAX_WORLDS",
@@ -45,6 +46,7 @@ __all__ = [
     "parse_int",
     "parse_newhand",
     "parse_position_args",
+    "parse_setoption",
     "quote",
     "search_limits",
     "set_option",
@@ -59,6 +61,8 @@ COMMANDS = (
     "position", "go", "stop", "close?", "d", "record", "quit",
 )
 _ALIASES = ("hello", "uci", "show")
+# What UCI front-ends send out of courtesy; this protocol has no use for them.
+IGNORED = ("ucinewgame", "debug", "register", "ponderhit")
 _OPTION_NAMES = "profile threads worlds movetime matchaware seed recordfile opponentmodel"
 
 
@@ -114,12 +118,17 @@ def error_prefix(line: str) -> str:
     return f"{word}: " if word in known else ""
 
 
-def hello_lines() -> list[str]:
-    """The answer to ``sse``: name, version, profiles, options with their defaults, ``sseok``."""
+def hello_lines(uci: bool = False) -> list[str]:
+    """The answer to ``sse``: name, version, profiles, options with their defaults, ``sseok``.
+    With ``uci`` the answer a UCI front-end expects: ``id`` lines, the options (already in
+    UCI's form), a line saying what this engine plays, and ``uciok``."""
     o = Options()
     lines = [f"id name {NAME}", f"id version {__version__}"]
-    lines += [f"profile {p.name} players {p.players} cards {p.deck_size}"
-              for p in PROFILES.values()]
+    if uci:
+        lines = [f"id name {NAME} {__version__}", f"id author {NAME} authors"]
+    else:
+        lines += [f"profile {p.name} players {p.players} cards {p.deck_size}"
+                  for p in PROFILES.values()]
     lines += [
         f"option name profile type string default {format_profile(o.profile)}",
         f"option name threads type spin default {o.threads} min 1 max 256",
@@ -129,13 +138,18 @@ def hello_lines() -> list[str]:
         f"option name seed type spin default {o.seed} min 0 max {2**63 - 1}",
         "option name recordfile type string default none",
         "option name opponentmodel type string default none",
-        "sseok",
     ]
-    return lines
+    if uci:
+        return lines + [
+            "info string this engine plays Sixty-Six, Schnapsen and their family, not chess: "
+            "its protocol (sse, newhand, played, go ...) is in docs/protocol.md",
+            "uciok",
+        ]
+    return lines + ["sseok"]
 
 
-def set_option(o: Options, args: list[str]) -> None:
-    """``setoption name <name> value <value>``: check the value and set it in ``o``."""
+def parse_setoption(args: list[str]) -> tuple[str, str]:
+    """``setoption name <name> value <value>``: the option's name (lower case) and value."""
     low = [a.lower() for a in args]
     if not low or low[0] != "name" or "value" not in low:
         raise ProtocolError("expected setoption name <name> value <value>")
@@ -144,6 +158,13 @@ def set_option(o: Options, args: list[str]) -> None:
     value = " ".join(args[v + 1:])
     if not value:
         raise ProtocolError(f"option {quote(name)} needs a value")
+    return name, value
+
+
+def set_option(o: Options, name: str, value: str) -> str | None:
+    """Check ``value`` and set option ``name`` in ``o`` (``recordfile`` is the session's: it
+    needs the record directory). An unknown name changes nothing and returns a remark for an
+    ``info string`` line (front-ends written for UCI set options such as ``Hash``)."""
     if name == "profile":
         o.profile = parse_profile(value)  # takes effect at the next newhand
     elif name == "threads":
@@ -159,18 +180,6 @@ def set_option(o: Options, args: list[str]) -> None:
         o.matchaware = flag in ("on", "true", "1", "yes")
     elif name == "seed":
         o.seed = parse_int(value, "seed", 0, 2**63 - 1)
-    elif name == "recordfile":
-        if value.lower() == "none":
-            o.recordfile = None
-            return
-        try:
-            with open(value, "a", encoding="utf-8"):
-                pass  # the file can be written (created if need be)
-        except OSError as err:
-            raise ProtocolError(
-                f"cannot write the record file {quote(value)}: {err.strerror}"
-            ) from None
-        o.recordfile = value
     elif name == "opponentmodel":
         try:
             model = parse_opponent_model(value)
@@ -178,7 +187,8 @@ def set_option(o: Options, args: list[str]) -> None:
             raise ProtocolError(str(err)) from None
         o.opponentmodel = "none" if model is None else model_name(model)
     else:
-        raise ProtocolError(f"unknown option {quote(name)} (options: {_OPTION_NAMES})")
+        return f"unknown option {quote(name)} ignored (options: {_OPTION_NAMES})"
+    return None
 
 
 @dataclass(frozen=True)

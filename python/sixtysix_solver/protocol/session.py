@@ -42,11 +42,11 @@ from ..knowledge.tracker import HandTracker
 from ..knowledge.view import View, format_view
 from ..knowledge.worlds import DEFAULT_LIMIT, WorldSpace, parse_view
 from ..notation.position import parse_position
-from ..notation.record import RECORD_HEADER
 from ..rules.actions import Action
 from ..rules.cards import Card
 from .commands import (
     COMMANDS,
+    IGNORED,
     MAX_LINE,
     MAX_WORLDS,
     Options,
@@ -57,11 +57,12 @@ from .commands import (
     parse_int,
     parse_newhand,
     parse_position_args,
+    parse_setoption,
     quote,
     search_limits,
     set_option,
 )
-from .record import RECORD_NOTE, engine_record, hand_block
+from .record import append_hand, confined_path, engine_record
 
 _R = TypeVar("_R")
 
@@ -88,8 +89,10 @@ class ProtocolSession:
     (without its newline) and is called under a lock, from the reading thread or the search
     thread."""
 
-    def __init__(self, write: Callable[[str], None]) -> None:
+    def __init__(self, write: Callable[[str], None],
+                 record_dir: str | os.PathLike[str] | None = None) -> None:
         self._write = write
+        self.record_dir = record_dir  # record files go here only; None: no record files
         self._out_lock = threading.Lock()
         self.options = Options()
         self._tracker: HandTracker | None = None
@@ -130,7 +133,9 @@ class ProtocolSession:
             return
         cmd, args = tokens[0].lower(), tokens[1:]
         if cmd in ("sse", "hello", "uci"):
-            return self._hello()
+            return self._hello(uci=cmd == "uci")
+        if cmd in IGNORED:
+            return None
         if cmd == "isready":
             return self.send("readyok")
         if cmd == "quit":
@@ -148,7 +153,7 @@ class ProtocolSession:
         if cmd == "record":
             return self._record(args)
         if cmd == "setoption":
-            return set_option(self.options, args)
+            return self._setoption(args)
         if cmd == "go" and args[:1] == ["close"]:
             cmd, args = "close?", args[1:]
         known = {"newmatch", "newhand", "played", "drew", "view", "position", "go", "close?"}
@@ -174,10 +179,30 @@ class ProtocolSession:
             return self._go(args)
         return self._close(args)
 
-    def _hello(self) -> None:
+    def _hello(self, uci: bool = False) -> None:
         with self._out_lock:  # one block: search lines cannot come in between
-            for line in hello_lines():
+            for line in hello_lines(uci):
                 self._write(line)
+
+    def _setoption(self, args: list[str]) -> None:
+        name, value = parse_setoption(args)
+        if name != "recordfile":
+            remark = set_option(self.options, name, value)
+            if remark is not None:
+                self.send(f"info string {remark}")
+            return
+        if value.lower() == "none":
+            self.options.recordfile = None
+            return
+        path = confined_path(self.record_dir, value)
+        try:
+            with open(path, "a", encoding="utf-8"):
+                pass  # the file can be written (created if need be)
+        except OSError as err:
+            raise ProtocolError(
+                f"cannot write the record file {quote(value)}: {err.strerror}"
+            ) from None
+        self.options.recordfile = value
 
     def _busy(self) -> bool:
         s = self._search
@@ -311,13 +336,12 @@ class ProtocolSession:
             return
         self._filed = True
         try:
-            with open(path, "a+", encoding="utf-8") as f:
-                f.seek(0, os.SEEK_END)
-                head = [RECORD_HEADER, *RECORD_NOTE] if f.tell() == 0 else []
-                f.write("\n".join(head + hand_block(t)) + "\n")
+            append_hand(self.record_dir, path, t)
         except OSError as err:
             self.send(f"info string cannot append the hand to the record file "
                       f"{quote(path)}: {err.strerror}")
+        except ProtocolError as err:
+            self.send(f"info string cannot append the hand: {err}")
 
     # --- searching --------------------------------------------------------------------------
     def _decision_view(self) -> tuple[HandTracker, View]:
@@ -503,6 +527,21 @@ class ProtocolSession:
         else:
             with s.lock:
                 s.answered = True  # quitting: the search ends in silence
+
+    def finish(self, timeout: float | None = None) -> None:
+        """The end of the input: a running search finishes and answers (so that a piped
+        ``... go`` prints its ``bestmove``); one that would never end (``go infinite``) is
+        stopped and answers at once. Waits at most ``timeout`` seconds."""
+        s = self._search
+        if s is None or s.answered:
+            return
+        if s.infinite:  # answer with figures, not a guess: wait for the first batch
+            deadline = None if timeout is None else time.monotonic() + timeout
+            while s.latest is None and self.searching and (
+                    deadline is None or time.monotonic() < deadline):
+                time.sleep(0.01)
+            self._stop_search(answer=True)
+        self.wait(timeout)
 
     def shutdown(self) -> None:
         """Stop a running search without an answer (the client is leaving)."""

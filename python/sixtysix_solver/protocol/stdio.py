@@ -9,6 +9,7 @@ r"""The engine protocol on a byte stream: bounded lines in (:func:`read_lines`) 
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 from collections.abc import Iterator
@@ -55,8 +56,11 @@ def read_lines(stream: BinaryIO, limit: int = MAX_LINE) -> Iterator[str | None]:
         yield buf.decode("utf-8", errors="replace").rstrip("\r")
 
 
-def run_stdio(stdin: BinaryIO | None = None) -> int:
-    """Run a protocol session on standard input and output until ``quit`` or the end of input."""
+def run_stdio(stdin: BinaryIO | None = None,
+              record_dir: str | os.PathLike[str] | None = None) -> int:
+    """Run a protocol session on standard input and output until ``quit`` or the end of input
+    (where a running search still finishes and answers). ``record_dir``: the directory that
+    the ``recordfile`` option may write in (``None``: no record files)."""
     src = stdin if stdin is not None else sys.stdin.buffer
     out = sys.stdout
     broken = threading.Event()
@@ -70,7 +74,7 @@ def run_stdio(stdin: BinaryIO | None = None) -> int:
         except (OSError, ValueError):  # the client went away
             broken.set()
 
-    session = ProtocolSession(write)
+    session = ProtocolSession(write, record_dir=record_dir)
     for line in read_lines(src):
         if line is None:
             session.handle_overlong()
@@ -78,6 +82,8 @@ def run_stdio(stdin: BinaryIO | None = None) -> int:
             session.handle(line)
         if session.quit or broken.is_set():
             break
+    else:
+        session.finish()  # the end of the input: let a running search answer
     session.shutdown()
     session.wait(1.0)
     return 0
