@@ -20,6 +20,7 @@ from .common import (
     read_stdin,
 )
 from ..errors import SixtySixError
+from .hand_input import HandOpt, SeatOpt, SeenOpt, TrumpOpt, read_hand
 
 if TYPE_CHECKING:  # imported where used, so that the command line starts fast
     from ..rules.game import Game
@@ -107,6 +108,29 @@ def read_position(
     return View.from_game(game, game.to_act), game
 
 
+def read_input(
+    text: str | None, profile: str | None, deal: int | None, moves: int, dealer: int,
+    set_: list[str] | None, hand: str | None, trump: str | None, seat: int | None,
+    seen: str | None, as_json: bool,
+) -> tuple[View, Game | None]:
+    """:func:`read_position`, or with ``--hand`` the hand as the player saw it (and its
+    history); says in one line what it understood of a ``--hand`` (on standard error under
+    ``--json``, whose standard output is JSON only)."""
+    if hand is None:
+        if trump is not None or seat is not None or seen is not None:
+            raise SixtySixError("--trump, --seat and --seen describe a --hand: give --hand too")
+        return read_position(text, profile, deal, moves, dealer, set_)
+    if text is not None or deal is not None:
+        raise SixtySixError("give one of a view/position, --deal or --hand")
+    tracker, line = read_hand(hand, trump, seat, dealer, seen, profile,
+                              parse_override_options(set_ or []))
+    if as_json:
+        typer.echo(line, err=True)
+    else:
+        console.print(escape(line), soft_wrap=True)
+    return tracker.view, tracker.shadow()
+
+
 ModelOpt = Annotated[
     str | None,
     typer.Option("--opponent-model", help="Weight the worlds by how likely the other players' "
@@ -178,6 +202,10 @@ def recommend_cmd(
     moves: MovesOpt = 0,
     dealer: DealerOpt = 0,
     set_: SetOpt = None,
+    hand: HandOpt = None,
+    trump: TrumpOpt = None,
+    seat: SeatOpt = None,
+    seen: SeenOpt = None,
     worlds: Annotated[int, typer.Option("--worlds", "-w", min=1, max=MAX_WORLDS,
                                         help="Most worlds.")] = 1000,
     seed: SeedOpt = 0,
@@ -207,7 +235,8 @@ def recommend_cmd(
 
     try:
         check_time_limit(time_limit)
-        view, game = read_position(view_text, profile, deal, moves, dealer, set_)
+        view, game = read_input(view_text, profile, deal, moves, dealer, set_, hand, trump,
+                                seat, seen, as_json)
         weighting = _weighting(opponent_model, game)
         utility = None
         if match is not None:
@@ -275,6 +304,10 @@ def close_cmd(
     moves: MovesOpt = 0,
     dealer: DealerOpt = 0,
     set_: SetOpt = None,
+    hand: HandOpt = None,
+    trump: TrumpOpt = None,
+    seat: SeatOpt = None,
+    seen: SeenOpt = None,
     worlds: Annotated[
         int, typer.Option("--worlds", "-w", min=1, max=MAX_WORLDS,
                           help="Sampled worlds for going on.")
@@ -297,7 +330,8 @@ def close_cmd(
 
     try:
         check_time_limit(time_limit)
-        view, game = read_position(view_text, profile, deal, moves, dealer, set_)
+        view, game = read_input(view_text, profile, deal, moves, dealer, set_, hand, trump,
+                                seat, seen, as_json)
         weighting = _weighting(opponent_model, game)
         limits = SearchLimits(worlds=worlds, seed=seed, time_limit=time_limit, threads=threads)
         with progress_bar(not as_json, max(worlds, close_worlds)) as bar:
