@@ -3,6 +3,9 @@ were renamed still work (hidden)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections import defaultdict
 
 import typer.main
@@ -46,3 +49,18 @@ def test_renamed_long_flags_still_work(tmp_path: object) -> None:
     res = runner.invoke(app, ["arena", "random", "heuristic", "-p", "schnapsen", "-n", "1",
                               "--workers", "1", "--json"])
     assert res.exit_code == 0, res.output
+
+
+def test_piped_tables_do_not_wrap() -> None:
+    """Piped into another program (no terminal, no COLUMNS), a table keeps each row on one
+    line, however long its cells."""
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    code = "import sys; from sixtysix_solver.cli.main import main; sys.argv = sys.argv[1:]; main()"
+    proc = subprocess.run([sys.executable, "-c", code, "sixtysix", "profiles"],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    rows = [ln for ln in proc.stdout.splitlines() if ln.startswith("│")]
+    from sixtysix_solver.rules.profiles import PROFILES
+
+    assert len(rows) == len(PROFILES)  # one line per profile: no cell wrapped
+    assert max(len(ln) for ln in proc.stdout.splitlines()) > 100

@@ -25,6 +25,7 @@ def test_play_a_whole_match_through_the_prompts(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output[-2000:]
     assert "your hand" in res.output and "trump" in res.output and "match" in res.output
     assert "hint:" in res.output and "bad action" in res.output  # the bad answer was explained
+    assert " took the trick " in res.output and "you drew " in res.output  # narrated
     games = parse_match_record(out.read_text(encoding="utf-8"))
     assert len(games) >= 2 and all(g.is_over for g in games)
     score = [0, 0]
