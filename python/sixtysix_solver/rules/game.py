@@ -54,6 +54,17 @@ class HandResult:
         return scored[0] if len(scored) == 1 else None
 
 
+def _replay(
+    profile: Profile, start: dict[str, Any], actions: list[int], match: tuple[int, ...] | None,
+) -> Game:
+    """A game rebuilt from its start position and actions (what a pickled game holds)."""
+    game = Game.from_fields(profile, start)
+    for code in actions:
+        game.apply(code)
+    game.match_score = match
+    return game
+
+
 def _rules(profile: Profile) -> _core.RuleSet:
     return _core.RuleSet(profile.knobs())
 
@@ -208,11 +219,51 @@ class Game:
         return self._actions.pop()
 
     def clone(self) -> Game:
+        """An independent game at the same position with the same history (``undo`` works on
+        it); applying actions to one never changes the other."""
         g = Game(self.profile, self._state.copy(), self._start)
-        g._history = list(self._history)
+        g._history = list(self._history)  # saved states are never changed again: shared
         g._actions = list(self._actions)
         g.match_score = self.match_score
         return g
+
+    # --- copying, pickling, comparing -----------------------------------------------------
+    # A game is mutable (apply, undo): shallow and deep copies are both independent clones (a
+    # copy that shared the compiled state would change the original), and it is unhashable.
+    def __copy__(self) -> Game:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The compiled state does not pickle: the start position and the actions do, and
+        # replaying them rebuilds the position and the history that undo and views need.
+        return (_replay, (self.profile, self._start, [a.code for a in self._actions],
+                          self.match_score))
+
+    def __eq__(self, other: object) -> bool:
+        """Equal games: the same profile, start position, actions and match score, hence the
+        same position *and history* (a view's revealed facts and ``undo`` depend on the
+        history). :meth:`same_position` compares positions only."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (self.profile == other.profile and self._actions == other._actions
+                and self._start == other._start and self.match_score == other.match_score)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def same_position(self, other: Game) -> bool:
+        """Whether ``other`` stands at the same position (profile, every field, match score),
+        however each got there.
+
+        >>> a = Game.deal("schnapsen", seed=2); a.apply(a.legal_actions()[0])
+        >>> b = eval(repr(a))  # the position only: no history
+        >>> a == b, a.same_position(b), a == a.clone()
+        (False, True, True)
+        """
+        return (self.profile == other.profile and self.match_score == other.match_score
+                and self.fields() == other.fields())
 
     @property
     def core(self) -> _core.State:
