@@ -41,11 +41,14 @@ from .facts import (
 from ..rules.game import Game
 from ..rules.position_text import PHASES
 from ..rules.profiles import Profile
+from ..rules.schema import JsonMixin, expect_keys, get_str
 from ..rules.svg import board_svg
 from .replay import history_facts
 from .view_text import format_view_fields, parse_view_fields
 
 __all__ = ["PHASES", "View", "format_view", "public_fields", "view_from_fields"]
+
+VIEW_FORMAT = "sixtysix-view"
 
 
 
@@ -55,7 +58,7 @@ def _sorted(codes: Iterable[int]) -> tuple[Card, ...]:
 
 # --- the view ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class View:
+class View(JsonMixin):
     """What the player at ``seat`` knows about a hand in progress.
 
     Cards are :class:`Card <sixtysix_solver.rules.cards.Card>` objects, as in a game (each is also
@@ -201,6 +204,24 @@ class View:
             return cls(**fields)
         except PositionError as e:
             raise PositionError(f"{e} (in the view {text!r})") from None
+
+    # --- JSON -----------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """``format``, ``version`` and the ``view`` in its notation, which holds every field
+        (``docs/schema.md``).
+
+        >>> v = View.from_game(Game.deal("schnapsen", seed=2))
+        >>> v.to_dict()["view"] == format_view(v), View.from_json(v.to_json()) == v
+        (True, True)
+        """
+        return {"format": VIEW_FORMAT, "version": 1, "view": format_view(self)}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> View:
+        d = expect_keys(d, ("format", "version", "view"), "view JSON")
+        if d["format"] != VIEW_FORMAT or d["version"] != 1:
+            raise NotationError(f"view JSON: expected format {VIEW_FORMAT!r} version 1")
+        return cls.from_notation(get_str(d, "view"))
 
     # --- derived ----------------------------------------------------------------------------
     @property

@@ -26,15 +26,17 @@ from .actions import Action
 from .board import Board, format_board, hand_order
 from .cards import Card, codes, from_codes
 from ..errors import IllegalActionError, NotationError, SixtySixError
-from .position_text import format_fields, parse_fields
+from .position_text import fields_from_json, fields_to_dict, format_fields, parse_fields
 from .profiles import Profile, get_profile
+from .schema import JsonMixin, expect_keys, get_actions, get_int, get_ints, get_str
 from .svg import board_svg
 
 ActionLike = Action | str | int
+GAME_FORMAT = "sixtysix-game"
 
 
 @dataclass(frozen=True)
-class HandResult:
+class HandResult(JsonMixin):
     """How a finished hand was scored.
 
     ``points``: game points received per side (sides are players, except partners with four
@@ -52,6 +54,17 @@ class HandResult:
         """The side that scored, or ``None`` when nobody did (or everybody but one did)."""
         scored = [s for s, p in enumerate(self.points) if p > 0]
         return scored[0] if len(scored) == 1 else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """``points``, ``returns``, ``carry_out``, ``reason`` (``docs/schema.md``)."""
+        return {"points": list(self.points), "returns": list(self.returns),
+                "carry_out": self.carry_out, "reason": self.reason}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> HandResult:
+        d = expect_keys(d, ("points", "returns", "carry_out", "reason"), "a hand result")
+        return cls(get_ints(d, "points"), get_ints(d, "returns"), get_int(d, "carry_out"),
+                   get_str(d, "reason"))
 
 
 def _replay(
@@ -75,7 +88,7 @@ def _check_seat(value: int, players: int, name: str) -> int:
     return value
 
 
-class Game:
+class Game(JsonMixin):
     """One hand in progress: who acts, legal actions, apply and undo, the result.
 
     Build it with :meth:`deal` (seeded), :meth:`from_deal` (explicit cards) or
@@ -252,6 +265,35 @@ class Game:
                 and self._start == other._start and self.match_score == other.match_score)
 
     __hash__ = None  # type: ignore[assignment]  # mutable
+
+    # --- JSON ---------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The game as JSON-ready data (``docs/schema.md``): its ``start`` position and the
+        ``actions`` since (what :meth:`from_dict` replays, history included), and the current
+        ``position`` for readers; both positions in the position JSON (``docs/notation.md``).
+
+        >>> g = Game.deal("schnapsen", seed=1); g.apply(g.legal_actions()[0])
+        >>> Game.from_json(g.to_json()) == g
+        True
+        """
+        return {
+            "format": GAME_FORMAT,
+            "version": 1,
+            "start": fields_to_dict(self.profile, self._start, self.match_score),
+            "actions": [str(a) for a in self._actions],
+            "position": fields_to_dict(self.profile, self.fields(), self.match_score),
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Game:
+        d = expect_keys(d, ("format", "version", "start", "actions", "position"), "game JSON")
+        if d["format"] != GAME_FORMAT or d["version"] != 1:
+            raise NotationError(f"game JSON: expected format {GAME_FORMAT!r} version 1")
+        profile, start, match = fields_from_json(d["start"])
+        game = _replay(profile, start, [a.code for a in get_actions(d, "actions")], match)
+        if fields_from_json(d["position"]) != (profile, game.fields(), match):
+            raise NotationError("game JSON: the actions do not lead to its position")
+        return game
 
     def same_position(self, other: Game) -> bool:
         """Whether ``other`` stands at the same position (profile, every field, match score),
