@@ -61,27 +61,33 @@ _COLOURS = {
 _HEART = ("M0,1 C-0.3,0.7 -1,0.25 -1,-0.3 C-1,-0.85 -0.35,-1.05 0,-0.55 "
           "C0.35,-1.05 1,-0.85 1,-0.3 C1,0.25 0.3,0.7 0,1 Z")
 _FRENCH_SHAPES = (
-    # clubs: three leaves and a stem
-    '<circle cx="0" cy="-0.48" r="0.4"/><circle cx="-0.5" cy="0.15" r="0.4"/>'
-    '<circle cx="0.5" cy="0.15" r="0.4"/><path d="M-0.1,0 L-0.3,1 L0.3,1 L0.1,0 Z"/>',
+    (  # clubs: three leaves and a stem
+        '<circle cx="0" cy="-0.48" r="0.4"/><circle cx="-0.5" cy="0.15" r="0.4"/>'
+        '<circle cx="0.5" cy="0.15" r="0.4"/><path d="M-0.1,0 L-0.3,1 L0.3,1 L0.1,0 Z"/>'
+    ),
     '<path d="M0,-1 L0.72,0 L0,1 L-0.72,0 Z"/>',
     f'<path d="{_HEART}"/>',
-    '<path d="M0,-1 C-0.3,-0.7 -1,-0.25 -1,0.25 C-1,0.75 -0.4,0.85 -0.08,0.45 L-0.3,1 '
-    'L0.3,1 L0.08,0.45 C0.4,0.85 1,0.75 1,0.25 C1,-0.25 0.3,-0.7 0,-1 Z"/>',
+    (  # spades: a heart upside down and a stem
+        '<path d="M0,-1 C-0.3,-0.7 -1,-0.25 -1,0.25 C-1,0.75 -0.4,0.85 -0.08,0.45 L-0.3,1 '
+        'L0.3,1 L0.08,0.45 C0.4,0.85 1,0.75 1,0.25 C1,-0.25 0.3,-0.7 0,-1 Z"/>'
+    ),
 )
 _GERMAN_SHAPES = (
-    # acorn: the nut, its cap and the stalk
-    '<ellipse cx="0" cy="0.25" rx="0.5" ry="0.7"/>'
-    '<path d="M-0.62,-0.05 C-0.62,-0.75 0.62,-0.75 0.62,-0.05 Z" fill="#4a2a08"/>'
-    '<rect x="-0.07" y="-1" width="0.14" height="0.4" fill="#4a2a08"/>',
-    # bell: the ball, its band and its slot
-    '<circle cx="0" cy="0.1" r="0.8"/><rect x="-0.8" y="-0.15" width="1.6" height="0.18" '
-    'fill="#6a4800"/><circle cx="0" cy="0.5" r="0.14" fill="#3a2800"/>'
-    '<rect x="-0.08" y="-1" width="0.16" height="0.25" fill="#6a4800"/>',
+    (  # acorn: the nut, its cap and the stalk
+        '<ellipse cx="0" cy="0.25" rx="0.5" ry="0.7"/>'
+        '<path d="M-0.62,-0.05 C-0.62,-0.75 0.62,-0.75 0.62,-0.05 Z" fill="#4a2a08"/>'
+        '<rect x="-0.07" y="-1" width="0.14" height="0.4" fill="#4a2a08"/>'
+    ),
+    (  # bell: the ball, its band, its slot and the loop
+        '<circle cx="0" cy="0.1" r="0.8"/><rect x="-0.8" y="-0.15" width="1.6" height="0.18" '
+        'fill="#6a4800"/><circle cx="0" cy="0.5" r="0.14" fill="#3a2800"/>'
+        '<rect x="-0.08" y="-1" width="0.16" height="0.25" fill="#6a4800"/>'
+    ),
     f'<path d="{_HEART}"/>',
-    # leaf: the blade, its rib and stem
-    '<path d="M0,-1 C0.9,-0.5 0.8,0.45 0,0.8 C-0.8,0.45 -0.9,-0.5 0,-1 Z"/>'
-    '<rect x="-0.04" y="-0.7" width="0.08" height="1.7" fill="#0d4a12"/>',
+    (  # leaf: the blade, its rib and stem
+        '<path d="M0,-1 C0.9,-0.5 0.8,0.45 0,0.8 C-0.8,0.45 -0.9,-0.5 0,-1 Z"/>'
+        '<rect x="-0.04" y="-0.7" width="0.08" height="1.7" fill="#0d4a12"/>'
+    ),
 )
 
 
