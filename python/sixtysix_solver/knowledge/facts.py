@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules.cards import RANKS, SUITS, Card, beats  # noqa: F401 (Card: the doctests)
+from ..rules.cards import RANKS, SUITS, Card, beats
 from ..errors import SixtySixError
 from ..rules.position_text import format_card_list
 from ..rules.profiles import Profile, get_profile  # noqa: F401 (get_profile: the doctests)
@@ -94,10 +94,10 @@ class Lack:
         """Whether the card with this code is in the set."""
         return bool(self.masks[suit_of(code)] >> rank_of(code) & 1)
 
-    def cards(self, profile: Profile) -> list[int]:
-        """The codes of the set in the profile's deck (once each), in code order."""
+    def cards(self, profile: Profile) -> list[Card]:
+        """The cards of the set in the profile's deck (once each), in code order."""
         r = ranks_in_deck(profile)
-        return [s * 8 + k for s in range(4) for k in range(r) if self.masks[s] >> k & 1]
+        return [Card(k, s) for s in range(4) for k in range(r) if self.masks[s] >> k & 1]
 
     def count_in(self, cards: Iterable[int]) -> int:
         """How many of ``cards`` (with repeats) are in the set."""

@@ -11,10 +11,17 @@ notation and the rules behind the revealed facts.
 >>> from sixtysix_solver.rules.game import Game
 >>> g = Game.deal("sixty-six", seed=1)
 >>> v = View.from_game(g, 1)
->>> str(v)
+>>> format_view(v)
 'sixty-six seat=1 dealer=0 turn=1:lead trump=9H hands=6/TDAH9SJSQSKS stock=12:9H'
->>> View.from_notation(str(v)) == v
+>>> View.from_notation(format_view(v)) == v
 True
+>>> print(v)
+sixty-six, dealer 0, player 1 to lead
+trump 9H, stock 12, 9H face up
+  player 0: ?? ?? ?? ?? ?? ??
+> player 1 (you): TD AH 9S JS QS KS
+trick: -
+score 0/0, tricks 0/0
 """
 
 from __future__ import annotations
@@ -24,7 +31,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from ..rules.cards import POINTS, Card
+from ..rules.board import Board, format_board, hand_order
+from ..rules.cards import POINTS, Card, card_tuple
 from ..errors import NotationError, PositionError, SixtySixError
 from .facts import (
     FULL, Holds, Lack, Masks, rank_of, suit_of, union_masks, normalize_holds,
@@ -33,24 +41,29 @@ from .facts import (
 from ..rules.game import Game
 from ..rules.position_text import PHASES
 from ..rules.profiles import Profile
+from ..rules.schema import JsonMixin, expect_keys, get_str
+from ..rules.svg import board_svg
 from .replay import history_facts
 from .view_text import format_view_fields, parse_view_fields
 
 __all__ = ["PHASES", "View", "format_view", "public_fields", "view_from_fields"]
 
+VIEW_FORMAT = "sixtysix-view"
 
 
-def _sorted(codes: Iterable[int]) -> tuple[int, ...]:
-    return tuple(sorted(codes))
+
+def _sorted(codes: Iterable[int]) -> tuple[Card, ...]:
+    return card_tuple(sorted(codes))
 
 
 # --- the view ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class View:
+class View(JsonMixin):
     """What the player at ``seat`` knows about a hand in progress.
 
-    Cards are codes (``suit * 8 + rank``, see :mod:`sixtysix_solver.rules.cards`); per-player values
-    are tuples in seat order; ``None`` stands for nobody / no card. The fields mirror
+    Cards are :class:`Card <sixtysix_solver.rules.cards.Card>` objects, as in a game (each is also
+    its code, ``suit * 8 + rank``; the constructor takes codes too); per-player values are
+    tuples in seat order; ``None`` stands for nobody / no card. The fields mirror
     :meth:`Game.fields <sixtysix_solver.rules.game.Game.fields>` with the hidden parts left out:
     the other hands appear only as ``hand_sizes`` and their ``known`` cards, the stock as
     ``stock_size`` and ``face_up``, the dead hand as ``aside_size``; ``exchange_lost`` is the
@@ -67,16 +80,16 @@ class View:
     to_act: int | None
     phase: str
     leader: int
-    hand: tuple[int, ...]
+    hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
-    trump_card: int
-    trick: tuple[int, ...]
+    trump_card: Card
+    trick: tuple[Card, ...]
     stock_size: int
-    face_up: int | None
+    face_up: Card | None
     aside_size: int
-    taken: tuple[tuple[int, ...], ...]
-    known: tuple[tuple[int, ...], ...]
-    married: tuple[tuple[int, ...], ...]
+    taken: tuple[tuple[Card, ...], ...]
+    known: tuple[tuple[Card, ...], ...]
+    married: tuple[tuple[Card, ...], ...]
     declared: tuple[tuple[int, int, int, int], ...]
     marriage_points: tuple[int, ...]
     pending: tuple[int, ...]
@@ -140,10 +153,14 @@ class View:
             seat_ok(h.player, "a holds fact's player", False)
             if h.player == self.seat:
                 raise PositionError("holds facts describe the other players")
-        # Canonical forms: cards sorted by code, facts normalized.
+        # Canonical forms: cards as Cards sorted by code, facts normalized.
         object.__setattr__(self, "hand", _sorted(self.hand))
         for name in ("taken", "known", "married"):
             object.__setattr__(self, name, tuple(_sorted(x) for x in getattr(self, name)))
+        object.__setattr__(self, "trick", card_tuple(self.trick))
+        object.__setattr__(self, "trump_card", Card.from_code(self.trump_card))
+        if self.face_up is not None:
+            object.__setattr__(self, "face_up", Card.from_code(self.face_up))
         lacks = normalize_lacks(self.lacks, self.profile, self.hand_sizes)
         if lacks:  # drop facts about cards the seat already places elsewhere
             public = self.public_cards()
@@ -187,6 +204,24 @@ class View:
             return cls(**fields)
         except PositionError as e:
             raise PositionError(f"{e} (in the view {text!r})") from None
+
+    # --- JSON -----------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """``format``, ``version`` and the ``view`` in its notation, which holds every field
+        (``docs/schema.md``).
+
+        >>> v = View.from_game(Game.deal("schnapsen", seed=2))
+        >>> v.to_dict()["view"] == format_view(v), View.from_json(v.to_json()) == v
+        (True, True)
+        """
+        return {"format": VIEW_FORMAT, "version": 1, "view": format_view(self)}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> View:
+        d = expect_keys(d, ("format", "version", "view"), "view JSON")
+        if d["format"] != VIEW_FORMAT or d["version"] != 1:
+            raise NotationError(f"view JSON: expected format {VIEW_FORMAT!r} version 1")
+        return cls.from_notation(get_str(d, "view"))
 
     # --- derived ----------------------------------------------------------------------------
     @property
@@ -255,8 +290,47 @@ class View:
             c[self.face_up] += 1
         return c
 
+    # --- display ----------------------------------------------------------------------------
+    def board(self) -> Board:
+        """What a display shows: the seat's hand, the other hands face down but for their
+        known cards (see :mod:`sixtysix_solver.rules.board`)."""
+        hands = []
+        for p in range(self.players):
+            if p == self.seat:
+                hands.append(hand_order([Card.from_code(c) for c in self.hand]))
+            else:
+                shown: list[Card | None] = [Card.from_code(c) for c in self.known[p]]
+                hands.append(hand_order(shown + [None] * (self.hand_sizes[p] - len(shown))))
+        return Board(
+            profile=self.profile.name,
+            players=self.players,
+            dealer=self.dealer,
+            seat=self.seat,
+            to_act=self.to_act,
+            phase=self.phase,
+            hands=tuple(hands),
+            trick=tuple(Card.from_code(c) for c in self.trick),
+            trick_leader=self.leader,
+            trump_card=Card.from_code(self.trump_card),
+            stock_size=self.stock_size,
+            face_up=None if self.face_up is None else Card.from_code(self.face_up),
+            closed_by=self.closed_by,
+            scores=tuple(self.scores()),
+            tricks=tuple(self.tricks_won()),
+            match_score=self.match,
+            points=self.points,
+            reason=self.reason,
+        )
+
     def __str__(self) -> str:
-        return format_view(self)
+        return format_board(self.board())
+
+    def _repr_svg_(self) -> str:
+        """The seat's table drawn as SVG, for notebooks."""
+        return board_svg(self)
+
+    def _repr_html_(self) -> str:
+        return f'<div class="sixtysix-board">{board_svg(self)}</div>'
 
     def __repr__(self) -> str:
         try:
@@ -284,10 +358,10 @@ def view_from_fields(
         leader=f["leader"],
         hand=_sorted(f["hands"][seat]),
         hand_sizes=tuple(len(h) for h in f["hands"]),
-        trump_card=f["trump_card"],
-        trick=tuple(f["trick"]),
+        trump_card=Card.from_code(f["trump_card"]),
+        trick=card_tuple(f["trick"]),
         stock_size=len(stock),
-        face_up=stock[-1] if stock else None,
+        face_up=Card.from_code(stock[-1]) if stock else None,
         aside_size=len(f["aside"]),
         taken=tuple(_sorted(t) for t in f["taken"]),
         known=tuple(_sorted(k) for k in f["known"]),

@@ -118,16 +118,16 @@ class Closing:
 
 
 def _pairs(words: Sequence[str]) -> dict[str, list[str]]:
-    """``key value`` words of a reply (``ci`` takes two values, ``line`` the rest up to the
+    """``key value`` words of a reply (``ev_ci95`` takes two values, ``line`` the rest up to the
     next known key)."""
     out: dict[str, list[str]] = {}
     i = 0
     while i < len(words):
         key = words[i]
-        n = 2 if key == "ci" else 1
+        n = 2 if key == "ev_ci95" else 1
         if key == "line":
             j = i + 1
-            while j < len(words) and words[j] not in ("ev", "pwin", "p_win"):
+            while j < len(words) and words[j] not in ("ev", "p_win"):
                 j += 1
             out[key] = list(words[i + 1:j])
             i = j
@@ -354,9 +354,9 @@ class Engine:
             words = line.split()
             if words[:2] == ["info", "action"]:
                 d = _pairs(words[1:])
-                ci = d.get("ci")
+                ci = d.get("ev_ci95")
                 actions.append(ActionInfo(
-                    d["action"][0], _num(d, "ev"), _num(d, "pwin", "p_win"),
+                    d["action"][0], _num(d, "ev"), _num(d, "p_win"),
                     None if not ci else (float(ci[0]), float(ci[1])), _num(d, "utility")))
             elif words[:2] == ["info", "worlds"] and "stopped" in words:
                 summary = _pairs(words[1:])
@@ -366,7 +366,7 @@ class Engine:
         if not summary:  # stopped before one world: a guess
             return Analysis(best, tuple(actions), 0, 0, False, "stop", tuple(remarks))
         return Analysis(best, tuple(actions), int(_num(summary, "worlds")),
-                        int(_num(summary, "total")), summary.get("exact") == ["yes"],
+                        int(_num(summary, "total_worlds")), summary.get("exact") == ["yes"],
                         summary.get("stopped", ["?"])[0], tuple(remarks))
 
     def should_close(self) -> Closing:
@@ -384,7 +384,7 @@ class Engine:
                 d = _pairs(words[1:])
                 options.append(ClosingOption(
                     d["name"][0], tuple(d.get("line", [])), _num(d, "ev"),
-                    _num(d, "pwin", "p_win"), int(_num(d, "worlds")), int(_num(d, "total")),
+                    _num(d, "p_win"), int(_num(d, "worlds")), int(_num(d, "total_worlds")),
                     d.get("exact") == ["yes"]))
         remarks = tuple(" ".join(ln.split()[2:]) for ln in lines if ln.startswith("info string"))
         return Closing(tuple(options), lines[-1].split()[1], remarks)
