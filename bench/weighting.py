@@ -16,7 +16,7 @@ import os
 import statistics
 import time
 
-from sixtysix_solver import Game, View, recommend
+from sixtysix_solver import Game, View, format_view, recommend
 from sixtysix_solver.agents import HeuristicAgent
 from sixtysix_solver.knowledge.history import History
 from sixtysix_solver.advice.opponents import HeuristicModel
@@ -66,7 +66,7 @@ def main() -> None:
         per_hand.append(1000 * spent / hands)
         extra.append(1000 * (t_model - t_plain) / weighted.worlds)
         done += 1
-        print(f"seed {seed}: {view}\n  weigher {per_world[-1]:.2f} ms/world "
+        print(f"seed {seed}: {format_view(view)}\n  weigher {per_world[-1]:.2f} ms/world "
               f"({hands} hands, {per_hand[-1]:.2f} ms/hand, exact {pw.exact}, "
               f"{pw.model_calls} model calls); recommend {t_plain:.2f} s plain, "
               f"{t_model:.2f} s weighted (ess {weighted.ess:.0f}), best {plain.best} -> "

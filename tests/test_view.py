@@ -316,7 +316,7 @@ def test_parse_is_lenient_and_canonical() -> None:
     loose = ("SIXTY-SIX  turn=1:LEAD seat=1 trump=9♥ dealer=0 "
              "stock=12:9h hands=6/10DA♥9SJSQSKS")
     assert format_view(parse_view(loose)) == text
-    assert str(v) == text
+    assert repr(v) == f"View.from_notation({text!r})"
     w = parse_view(text + " match=3/5")
     assert w.match == (3, 5) and format_view(w) == text + " match=3/5"
 

@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # the same names as _LAZY, for type checkers
     from .rules.profiles import PROFILES, Profile, get_profile, profile_names
     from .advice.limits import SearchLimits
     from .advice.recommend import ActionStats, Recommendation, evaluate_lines, match_utility, recommend
+    from .rules.svg import board_svg, card_svg
     from .rules.solve import BatchResult, Solver, SolveResult, solve, solve_many
     from .knowledge.view import View, format_view
     from .knowledge.worlds import count_worlds, enumerate_worlds, parse_view, sample_worlds
@@ -77,6 +78,8 @@ _LAZY: dict[str, str] = {
     "SolveResult": "rules.solve",
     "solve": "rules.solve",
     "solve_many": "rules.solve",
+    "board_svg": "rules.svg",
+    "card_svg": "rules.svg",
     "View": "knowledge.view",
     "format_view": "knowledge.view",
     "count_worlds": "knowledge.worlds",
@@ -100,7 +103,9 @@ __all__ = [
     "AgentSpec",
     "analyse_closing",
     "BatchResult",
+    "board_svg",
     "Card",
+    "card_svg",
     "ClosingAnalysis",
     "count_worlds",
     "enumerate_worlds",

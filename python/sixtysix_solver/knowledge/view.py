@@ -11,10 +11,17 @@ notation and the rules behind the revealed facts.
 >>> from sixtysix_solver.rules.game import Game
 >>> g = Game.deal("sixty-six", seed=1)
 >>> v = View.from_game(g, 1)
->>> str(v)
+>>> format_view(v)
 'sixty-six seat=1 dealer=0 turn=1:lead trump=9H hands=6/TDAH9SJSQSKS stock=12:9H'
->>> View.from_notation(str(v)) == v
+>>> View.from_notation(format_view(v)) == v
 True
+>>> print(v)
+sixty-six, dealer 0, player 1 to lead
+trump 9H, stock 12, 9H face up
+  player 0: ?? ?? ?? ?? ?? ??
+> player 1 (you): TD AH 9S JS QS KS
+trick: -
+score 0/0, tricks 0/0
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from ..rules.board import Board, format_board, hand_order
 from ..rules.cards import POINTS, Card
 from ..errors import NotationError, PositionError, SixtySixError
 from .facts import (
@@ -33,6 +41,7 @@ from .facts import (
 from ..rules.game import Game
 from ..rules.position_text import PHASES
 from ..rules.profiles import Profile
+from ..rules.svg import board_svg
 from .replay import history_facts
 from .view_text import format_view_fields, parse_view_fields
 
@@ -255,8 +264,47 @@ class View:
             c[self.face_up] += 1
         return c
 
+    # --- display ----------------------------------------------------------------------------
+    def board(self) -> Board:
+        """What a display shows: the seat's hand, the other hands face down but for their
+        known cards (see :mod:`sixtysix_solver.rules.board`)."""
+        hands = []
+        for p in range(self.players):
+            if p == self.seat:
+                hands.append(hand_order([Card.from_code(c) for c in self.hand]))
+            else:
+                shown: list[Card | None] = [Card.from_code(c) for c in self.known[p]]
+                hands.append(hand_order(shown + [None] * (self.hand_sizes[p] - len(shown))))
+        return Board(
+            profile=self.profile.name,
+            players=self.players,
+            dealer=self.dealer,
+            seat=self.seat,
+            to_act=self.to_act,
+            phase=self.phase,
+            hands=tuple(hands),
+            trick=tuple(Card.from_code(c) for c in self.trick),
+            trick_leader=self.leader,
+            trump_card=Card.from_code(self.trump_card),
+            stock_size=self.stock_size,
+            face_up=None if self.face_up is None else Card.from_code(self.face_up),
+            closed_by=self.closed_by,
+            scores=tuple(self.scores()),
+            tricks=tuple(self.tricks_won()),
+            match_score=self.match,
+            points=self.points,
+            reason=self.reason,
+        )
+
     def __str__(self) -> str:
-        return format_view(self)
+        return format_board(self.board())
+
+    def _repr_svg_(self) -> str:
+        """The seat's table drawn as SVG, for notebooks."""
+        return board_svg(self)
+
+    def _repr_html_(self) -> str:
+        return f'<div class="sixtysix-board">{board_svg(self)}</div>'
 
     def __repr__(self) -> str:
         try:

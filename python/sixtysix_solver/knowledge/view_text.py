@@ -2,7 +2,7 @@
 :class:`~sixtysix_solver.knowledge.view.View` (``docs/views.md``, *The view notation*).
 
 :class:`View <sixtysix_solver.knowledge.view.View>` reads and writes itself through this module
-(``View.from_notation``, ``str(view)``), as a game does through the position text.
+(``View.from_notation``, ``format_view``), as a game does through the position text.
 
 >>> from sixtysix_solver import Game, View
 >>> v = View.from_game(Game.deal("sixty-six", seed=1), 1)

@@ -23,10 +23,12 @@ from typing import Any
 
 from .. import _core
 from .actions import Action
+from .board import Board, format_board, hand_order
 from .cards import Card, codes, from_codes
 from ..errors import IllegalActionError, NotationError, SixtySixError
 from .position_text import format_fields, parse_fields
 from .profiles import Profile, get_profile
+from .svg import board_svg
 
 ActionLike = Action | str | int
 
@@ -285,6 +287,52 @@ class Game:
         if not isinstance(depth, int) or not 0 <= depth <= 64:
             raise SixtySixError(f"perft depth must be 0..64, got {depth!r}")
         return self._state.perft(depth)
+
+    # --- display --------------------------------------------------------------------------
+    def board(self) -> Board:
+        """What a display shows: every hand open (see :mod:`sixtysix_solver.rules.board`)."""
+        f = self.fields()
+        stock = f["stock"]
+        return Board(
+            profile=self.profile.name,
+            players=self.players,
+            dealer=f["dealer"],
+            seat=None,
+            to_act=self.to_act,
+            phase=f["phase"],
+            hands=tuple(hand_order(list(from_codes(h))) for h in f["hands"]),
+            trick=tuple(from_codes(f["trick"])),
+            trick_leader=f["leader"],
+            trump_card=Card.from_code(f["trump_card"]),
+            stock_size=len(stock),
+            face_up=Card.from_code(stock[-1]) if stock else None,
+            closed_by=None if f["closed_by"] < 0 else f["closed_by"],
+            scores=tuple(self.scores()),
+            tricks=tuple(self.tricks_won()),
+            match_score=self.match_score,
+            points=tuple(f["points"]),
+            reason=f["reason"],
+        )
+
+    def __str__(self) -> str:
+        """The table as a few lines (``repr`` gives the position notation).
+
+        >>> print(Game.deal("schnapsen", seed=3))
+        schnapsen, dealer 0, player 1 to lead
+        trump QH, stock 10, QH face up
+          player 0: JC TC AC KD JH
+        > player 1: JD AD KH TH JS
+        trick: -
+        score 0/0, tricks 0/0
+        """
+        return format_board(self.board())
+
+    def _repr_svg_(self) -> str:
+        """The table drawn as SVG, for notebooks (:func:`sixtysix_solver.rules.svg.board_svg`)."""
+        return board_svg(self)
+
+    def _repr_html_(self) -> str:
+        return f'<div class="sixtysix-board">{board_svg(self)}</div>'
 
     def __repr__(self) -> str:
         return f"Game.from_position({format_fields(self.profile, self.fields(), self.match_score)!r})"
