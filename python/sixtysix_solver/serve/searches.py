@@ -143,7 +143,11 @@ class EventStream(Response):
     media_type = "text/event-stream"
 
     def __init__(self, search: Search) -> None:
-        super().__init__(headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+        # No Content-Length: the body is sent in pieces until the search ends.
+        self.status_code = 200
+        self.background = None
+        self.raw_headers = [(b"content-type", b"text/event-stream; charset=utf-8"),
+                            (b"cache-control", b"no-store"), (b"x-accel-buffering", b"no")]
         self.search = search
 
     async def _send_events(self, send: Send) -> None:
