@@ -64,7 +64,10 @@ class Search:
 
     def report(self, event: str, data: Any) -> None:
         """Send an event (from the worker thread)."""
-        self._loop.call_soon_threadsafe(self.queue.put_nowait, (event, data))
+        try:
+            self._loop.call_soon_threadsafe(self.queue.put_nowait, (event, data))
+        except RuntimeError:  # the event loop has closed (the server stopped): nobody listens
+            pass
 
 
 class Searches:
@@ -107,19 +110,20 @@ class Searches:
         def run() -> None:
             timer.start()
             try:
-                search.report("done", work(search))
+                final: tuple[str, Any] = ("done", work(search))
             except SixtySixError as err:
-                search.report("error", {"error": str(err)})
+                final = ("error", {"error": str(err)})
             except Exception:  # a bug: logged here, one line to the client
                 log.exception("search %s failed", search.id)
-                search.report("error", {"error": "internal error (see the server's log)"})
-            finally:
-                timer.cancel()
-                with self._lock:
-                    self._running.pop(search.id, None)
-                    self.finished = (self.finished + [
-                        {"id": search.id, "stopped_by": search.stopped_by}])[-20:]
-                search.done.set()
+                final = ("error", {"error": "internal error (see the server's log)"})
+            timer.cancel()
+            # The slot is free before the answer goes out: a client may start the next one.
+            with self._lock:
+                self._running.pop(search.id, None)
+                self.finished = (self.finished + [
+                    {"id": search.id, "stopped_by": search.stopped_by}])[-20:]
+            search.done.set()
+            search.report(*final)
 
         self._pool.submit(run)
         return search

@@ -1,9 +1,10 @@
 """From what the user clicked or pasted to a position the engine accepts.
 
 A clicked set-up names the profile, the seat to act, the dealer, the seat's cards, the trump
-card, the cards of the trick and the cards each player took, and marriage points; everything
-else follows: the other hands hold as many cards as the seat (one fewer for a player who
-already played to the trick), the stock what is left. It is written as a view
+card, the cards of the trick, the cards each player took and the marriages each declared
+(suit letters); everything else follows: the marriages' points and their cards still in hand,
+the other hands as many cards as the seat's (one fewer for a player who already played to the
+trick), the stock what is left. It is written as a view
 (``docs/views.md``) and read back by the engine, so an impossible set-up is refused with the
 engine's own message.
 
@@ -86,7 +87,7 @@ class Setup:
     trump: Card
     trick: list[Card]
     taken: list[list[Card]]
-    marriage_points: list[int]
+    marriages: list[str]
     match: tuple[int, int] | None
 
     @classmethod
@@ -99,11 +100,12 @@ class Setup:
         if not isinstance(taken_raw, list) or len(taken_raw) != n:
             raise RequestError(f"taken must be a list of {n} card lists, one per player")
         taken = [_cards({"taken": t}, "taken") for t in taken_raw]
-        mp = data.get("marriage_points", [0] * n)
+        mp = data.get("marriages", [""] * n)
         if (not isinstance(mp, list) or len(mp) != n
-                or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 500
-                           for x in mp)):
-            raise RequestError(f"marriage_points must be {n} integers from 0 to 500")
+                or not all(isinstance(x, str) and set(x.upper()) <= set("CDHS ") for x in mp)):
+            raise RequestError(f"marriages must be {n} strings of suit letters (C D H S), one "
+                               "per player, like [\"\", \"H\"]")
+        mp = [x.upper().replace(" ", "") for x in mp]
         match_raw = data.get("match")
         match: tuple[int, int] | None = None
         if match_raw is not None:
@@ -143,11 +145,38 @@ class Setup:
         if taken:
             tokens.append("taken=" + "/".join(_text(t) for t in self.taken))
             tokens.append("last_win=" + "/".join(str(w) for w in self._last_win()))
-        if any(self.marriage_points):
-            tokens.append("marriage_points=" + "/".join(map(str, self.marriage_points)))
+        if any(self.marriages):
+            tokens += self._marriage_tokens()
         if self.match is not None:
             tokens.append(f"match={self.match[0]}/{self.match[1]}")
         return " ".join(tokens)
+
+    def _marriage_tokens(self) -> list[str]:
+        """``declared``, ``marriage_points`` and, for a marriage's king and queen not played
+        yet, ``married`` (and ``known`` in another player's hand)."""
+        p, n = self.profile, self.profile.players
+        low, high = p.marriage_points
+        played = {c for t in self.taken for c in t} | set(self.trick)
+        known: list[list[Card]] = [[] for _ in range(n)]
+        married: list[list[Card]] = [[] for _ in range(n)]
+        points = []
+        for q, suits in enumerate(self.marriages):
+            points.append(sum(high if s == "CDHS"[self.trump.suit] else low for s in suits))
+            for s in suits:
+                for rank in "KQ":
+                    c = Card.parse(rank + s)
+                    if c in played:
+                        continue
+                    married[q].append(c)
+                    if q != self.seat:
+                        known[q].append(c)
+        out = ["declared=" + "/".join(m or "-" for m in self.marriages),
+               "marriage_points=" + "/".join(map(str, points))]
+        if any(known):
+            out.append("known=" + "/".join(_text(k) for k in known))
+        if any(married):
+            out.append("married=" + "/".join(_text(m) for m in married))
+        return out
 
     def _last_win(self) -> list[int]:
         """The number of each player's latest trick: the leader of the trick in progress won

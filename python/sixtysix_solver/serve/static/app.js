@@ -157,8 +157,8 @@ function setupModes() {
   for (let s = 0; s < p.players; s++) modes.push([`taken${s}`, `taken by seat ${s}`]);
   $("#setup-modes").replaceChildren(el("span", {}, "Clicking marks:"), ...modes.map(([m, label]) =>
     el("label", {}, el("input", { type: "radio", name: "setup-mode", value: m, checked: setup.mode === m, onchange: () => { setup.mode = m; } }), label)));
-  $("#setup-marriages").replaceChildren(el("span", {}, "Marriage points:"), ...Array.from({ length: p.players }, (_, s) =>
-    el("label", {}, `seat ${s} `, el("input", { type: "number", min: 0, step: 20, value: 0, id: `setup-mp-${s}` }))));
+  $("#setup-marriages").replaceChildren(el("span", {}, "Marriages declared:"), ...Array.from({ length: p.players }, (_, s) =>
+    el("label", {}, `seat ${s} `, el("input", { type: "text", size: 4, placeholder: "e.g. H", id: `setup-mp-${s}` }))));
 }
 function setupDeck() {
   const p = setupProfile();
@@ -183,7 +183,7 @@ function setupJson() {
     profile: p.name, seat: +$("#setup-seat").value, dealer: +$("#setup-dealer").value,
     hand: pick("hand"), trump, trick: pick("trick"),
     taken: Array.from({ length: p.players }, (_, s) => pick(`taken${s}`)),
-    marriage_points: Array.from({ length: p.players }, (_, s) => +($(`#setup-mp-${s}`).value || 0)),
+    marriages: Array.from({ length: p.players }, (_, s) => $(`#setup-mp-${s}`).value || ""),
   };
 }
 function showPosition(data) {
