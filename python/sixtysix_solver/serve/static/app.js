@@ -83,7 +83,7 @@ function renderBoard(target, board, opts = {}) {
   for (const p of order) {
     const h = board.hands[p];
     const me = p === board.seat;
-    const who = el("div", { class: "who" }, el("b", {}, me ? `You (seat ${p})` : `Seat ${p}`),
+    const who = el("div", { class: "who" }, el("b", {}, me && !opts.openPlay ? `You (seat ${p})` : `Seat ${p}`),
       `${board.tricks[p]} tricks` + (board.dealer === p ? " · dealer" : "") + (board.to_act === p ? " · to act" : ""));
     let cards;
     if (h.cards) {
