@@ -311,3 +311,24 @@ def test_a_search_stops_when_its_client_goes_away() -> None:
     assert searches.finished[-1]["stopped_by"] == "disconnect"
     assert seconds < 30  # far inside the search's own 60 s
     assert not any(b"event: done" in m.get("body", b"") for m in sent)
+
+
+def test_the_command_needs_the_extra_and_a_free_port(monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    from typer.testing import CliRunner
+
+    import sixtysix_solver.serve as serve_pkg
+    from sixtysix_solver.cli.main import app
+
+    runner = CliRunner()
+    assert "--no-browser" in runner.invoke(app, ["serve", "--help"]).output
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        out = runner.invoke(app, ["serve", "--no-browser", "--port", str(port)])
+    assert out.exit_code == 2 and "cannot listen on 127.0.0.1" in out.output
+    monkeypatch.setattr(serve_pkg, "available", lambda: False)
+    out = runner.invoke(app, ["serve", "--no-browser"])
+    assert out.exit_code == 2 and 'pip install "sixtysix_solver[serve]"' in out.output

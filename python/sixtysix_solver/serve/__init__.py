@@ -30,6 +30,10 @@ def serve(host: str = "127.0.0.1", port: int = 8066, *, open_browser: bool = Tru
 
     from .app import create_app
 
+    import socket
+
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.bind((host, port))  # a busy port fails here, in one line, not in uvicorn's log
     app = create_app(max_searches=max_searches, max_seconds=max_seconds)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning")
     server = uvicorn.Server(config)
