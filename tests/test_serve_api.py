@@ -17,7 +17,7 @@ pytest.importorskip("starlette", reason="the serve extra (starlette) is not inst
 
 from starlette.testclient import TestClient  # noqa: E402
 
-from sixtysix_solver import Game, View  # noqa: E402
+from sixtysix_solver import PROFILES, Game, View  # noqa: E402
 from sixtysix_solver.knowledge.view import format_view  # noqa: E402
 from sixtysix_solver.notation.record import format_record, parse_match_record  # noqa: E402
 from sixtysix_solver.rules.random_play import random_action  # noqa: E402
@@ -81,6 +81,34 @@ def test_setup_by_clicking_gives_the_view_and_the_legal_actions(client: TestClie
     assert "trick=1:TC" in v and "taken=-/ACJD" in v and "marriage_points=0/20" in v
     assert "known=-/QDKD" in v and sorted(r.json()["board"]["hands"][1]["known"]) == ["KD", "QD"]
     assert r.json()["board"]["scores"] == [0, 33]
+
+
+@pytest.mark.parametrize("profile", list(PROFILES))
+def test_every_profile_sets_up_by_clicking_and_analyses(client: TestClient, profile: str) -> None:
+    # the clicks (own hand, trump card) give exactly the engine's own view of the deal
+    g = Game.deal(profile, seed=1)
+    seat = g.to_act
+    assert seat is not None
+    r = client.post("/api/setup", json={"profile": profile, "seat": seat, "dealer": 0,
+                                        "trump": str(g.trump_card), "phase": g.phase,
+                                        "hand": [str(c) for c in g.hand(seat)]})
+    assert r.status_code == 200, r.json()
+    assert r.json()["view"] == format_view(View.from_game(g, seat))
+    a = client.post("/api/analyse", json={"view": r.json()["view"], "worlds": 2,
+                                          "time_limit": 10}).json()
+    assert {x["action"] for x in a["actions"]} == {str(x) for x in g.legal_actions()}
+    assert a["best"] in {str(x) for x in g.legal_actions()}
+
+
+def test_cards_seen_in_another_hand_are_known_there(client: TestClient) -> None:
+    r = client.post("/api/setup", json={"profile": "schnapsen", "seat": 1, "trump": "QH",
+                                        "hand": "AH TH KS QS JC".split(),
+                                        "seen": [["AC"], []]})
+    assert r.status_code == 200 and "known=AC/-" in r.json()["view"]
+    own = client.post("/api/setup", json={"profile": "schnapsen", "seat": 1, "trump": "QH",
+                                          "hand": "AH TH KS QS JC".split(),
+                                          "seen": [[], ["AC"]]})
+    assert own.status_code == 400 and "your own cards go in hand" in own.json()["error"]
 
 
 @pytest.mark.parametrize("setup, message", [

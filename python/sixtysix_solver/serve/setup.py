@@ -1,8 +1,9 @@
 """From what the user clicked or pasted to a position the engine accepts.
 
 A clicked set-up names the profile, the seat to act, the dealer, the seat's cards, the trump
-card, the cards of the trick, the cards each player took and the marriages each declared
-(suit letters); everything else follows: the marriages' points and their cards still in hand,
+card, the cards of the trick, the cards each player took, the cards seen in the other hands and
+the marriages each declared (suit letters); everything else follows: the marriages' points and
+their cards still in hand, the dealer's shown trump card where there is no stock,
 the other hands as many cards as the seat's (one fewer for a player who already played to the
 trick), the stock what is left. It is written as a view
 (``docs/views.md``) and read back by the engine, so an impossible set-up is refused with the
@@ -89,6 +90,8 @@ class Setup:
     taken: list[list[Card]]
     marriages: list[str]
     match: tuple[int, int] | None
+    seen: tuple[tuple[Card, ...], ...] = ()
+    phase: str | None = None  # None: lead, or follow when the trick holds a card
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Setup:
@@ -100,6 +103,13 @@ class Setup:
         if not isinstance(taken_raw, list) or len(taken_raw) != n:
             raise RequestError(f"taken must be a list of {n} card lists, one per player")
         taken = [_cards({"taken": t}, "taken") for t in taken_raw]
+        seen_raw = data.get("seen", [[] for _ in range(n)])
+        if not isinstance(seen_raw, list) or len(seen_raw) != n:
+            raise RequestError(f"seen must be a list of {n} card lists, one per player")
+        seen = tuple(tuple(_cards({"seen": t}, "seen")) for t in seen_raw)
+        if seen[seat]:
+            raise RequestError("seen lists the cards seen in the other hands: your own cards "
+                               "go in hand")
         mp = data.get("marriages", [""] * n)
         if (not isinstance(mp, list) or len(mp) != n
                 or not all(isinstance(x, str) and set(x.upper()) <= set("CDHS ") for x in mp)):
@@ -115,7 +125,7 @@ class Setup:
             match = (match_raw[0], match_raw[1])
         trump = _cards({"trump": [get_str(data, "trump")]}, "trump")[0]
         return cls(profile, seat, dealer, _cards(data, "hand"), trump, _cards(data, "trick"),
-                   taken, list(mp), match)
+                   taken, list(mp), match, seen, _phase(data))
 
     def view_text(self) -> str:
         """The set-up in the view notation (not yet checked by the engine)."""
@@ -128,7 +138,7 @@ class Setup:
             p.name + (f"[{','.join(f'{k}={_knob(v)}' for k, v in p.overrides)}]"
                       if p.overrides else ""),
             f"seat={self.seat}", f"dealer={self.dealer}",
-            f"turn={self.seat}:{'follow' if self.trick else 'lead'}",
+            f"turn={self.seat}:{self.phase or ('follow' if self.trick else 'lead')}",
             f"trump={self.trump}",
             "hands=" + "/".join(_text(self.hand) if q == self.seat else str(sizes[q])
                                 for q in range(n)),
@@ -145,19 +155,19 @@ class Setup:
         if taken:
             tokens.append("taken=" + "/".join(_text(t) for t in self.taken))
             tokens.append("last_win=" + "/".join(str(w) for w in self._last_win()))
-        if any(self.marriages):
-            tokens += self._marriage_tokens()
+        tokens += self._shown_tokens()
         if self.match is not None:
             tokens.append(f"match={self.match[0]}/{self.match[1]}")
         return " ".join(tokens)
 
-    def _marriage_tokens(self) -> list[str]:
-        """``declared``, ``marriage_points`` and, for a marriage's king and queen not played
-        yet, ``married`` (and ``known`` in another player's hand)."""
+    def _shown_tokens(self) -> list[str]:
+        """``declared`` and ``marriage_points``; ``married`` for a marriage's king and queen not
+        played yet; ``known`` for the cards seen in another hand: those listed, a marriage's
+        cards, and without a stock the dealer's trump card (shown at the deal)."""
         p, n = self.profile, self.profile.players
         low, high = p.marriage_points
         played = {c for t in self.taken for c in t} | set(self.trick)
-        known: list[list[Card]] = [[] for _ in range(n)]
+        known: list[list[Card]] = [list(k) for k in self.seen] or [[] for _ in range(n)]
         married: list[list[Card]] = [[] for _ in range(n)]
         points = []
         for q, suits in enumerate(self.marriages):
@@ -168,10 +178,15 @@ class Setup:
                     if c in played:
                         continue
                     married[q].append(c)
-                    if q != self.seat:
+                    if q != self.seat and c not in known[q]:
                         known[q].append(c)
-        out = ["declared=" + "/".join(m or "-" for m in self.marriages),
-               "marriage_points=" + "/".join(map(str, points))]
+        if (not p.stock_size and self.dealer != self.seat and self.trump not in played
+                and self.trump not in known[self.dealer]):
+            known[self.dealer].append(self.trump)
+        out = []
+        if any(self.marriages):
+            out += ["declared=" + "/".join(m or "-" for m in self.marriages),
+                    "marriage_points=" + "/".join(map(str, points))]
         if any(known):
             out.append("known=" + "/".join(_text(k) for k in known))
         if any(married):
@@ -193,6 +208,13 @@ class Setup:
     def view(self) -> View:
         """The set-up read back and checked by the engine (its error when no deal fits)."""
         return parse_view(self.view_text())
+
+
+def _phase(data: Mapping[str, Any]) -> str | None:
+    phase = data.get("phase")
+    if phase is not None and phase not in ("lead", "follow", "draw", "show"):
+        raise RequestError(f"phase must be lead, follow, draw or show, got {phase!r}")
+    return phase
 
 
 def _knob(value: object) -> str:

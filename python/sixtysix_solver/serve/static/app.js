@@ -155,6 +155,7 @@ function setupProfile() { return state.profiles[$("#setup-profile").value]; }
 function setupModes() {
   const p = setupProfile(), modes = [["hand", "your hand"], ["trump", "trump card"], ["trick", "trick"]];
   for (let s = 0; s < p.players; s++) modes.push([`taken${s}`, `taken by seat ${s}`]);
+  for (let s = 0; s < p.players; s++) modes.push([`seen${s}`, `seen in seat ${s}'s hand`]);
   $("#setup-modes").replaceChildren(el("span", {}, "Clicking marks:"), ...modes.map(([m, label]) =>
     el("label", {}, el("input", { type: "radio", name: "setup-mode", value: m, checked: setup.mode === m, onchange: () => { setup.mode = m; } }), label)));
   $("#setup-marriages").replaceChildren(el("span", {}, "Marriages declared:"), ...Array.from({ length: p.players }, (_, s) =>
@@ -165,7 +166,7 @@ function setupDeck() {
   $("#setup-deck").replaceChildren(...sortCards(p.deck).map((c) => {
     const where = setup.assign[c];
     const kind = where ? where.replace(/\d$/, "") : "";
-    const tag = where ? (where === "hand" ? "hand" : where === "trump" ? "trump" : where === "trick" ? "trick" : `seat ${where.slice(5)}`) : "";
+    const tag = where ? (where === "hand" ? "hand" : where === "trump" ? "trump" : where === "trick" ? "trick" : where.startsWith("seen") ? `seen ${where.slice(4)}` : `took ${where.slice(5)}`) : "";
     return el("div", { class: "slot " + kind, "data-card": c, title: cardName(c), onclick: () => { setup.assign[c] = setup.assign[c] === setup.mode ? undefined : setup.mode; if (setup.mode === "trump") for (const k in setup.assign) if (k !== c && setup.assign[k] === "trump") delete setup.assign[k]; setupDeck(); } },
       el("img", { src: `/api/card/${c}.svg?suits=${state.suits}`, alt: cardName(c) }), where ? el("span", { class: "tag" }, tag) : null);
   }));
@@ -183,6 +184,7 @@ function setupJson() {
     profile: p.name, seat: +$("#setup-seat").value, dealer: +$("#setup-dealer").value,
     hand: pick("hand"), trump, trick: pick("trick"),
     taken: Array.from({ length: p.players }, (_, s) => pick(`taken${s}`)),
+    seen: Array.from({ length: p.players }, (_, s) => pick(`seen${s}`)),
     marriages: Array.from({ length: p.players }, (_, s) => $(`#setup-mp-${s}`).value || ""),
   };
 }
