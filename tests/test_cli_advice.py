@@ -103,7 +103,8 @@ def test_opponent_model_option() -> None:
     assert data["best"] == str(rec.best) and data["ess"] == rec.ess
     assert data["opponent_model"] == "heuristic:0.3"
     plain = json.loads(runner.invoke(app, args).output)
-    assert "ess" not in plain and plain["actions"] != data["actions"]
+    assert plain["opponent_model"] is None and plain["ruled_out"] == 0
+    assert plain["actions"] != data["actions"]
     res = runner.invoke(app, ["close", "--deal", "22", "--profile", "schnapsen", "--moves", "8",
                               "--worlds", "20", "--opponent-model", "uniform"])
     assert res.exit_code == 0, res.output

@@ -62,7 +62,7 @@ def test_json_values_match_solve(text: str) -> None:
     data = run_json(text)
     assert data["position"] == text
     assert data["objective"] == "game_points"
-    assert data["player"] == game.to_act == ours.player
+    assert data["seat"] == game.to_act == ours.player
     assert data["value"] == ours.value
     got = {a["action"]: a["value"] for a in data["actions"]}
     assert got == {str(av.action): av.value for av in ours.actions}
@@ -70,12 +70,14 @@ def test_json_values_match_solve(text: str) -> None:
     assert sorted(got) == sorted(str(a) for a in game.legal_actions())
     assert [a["value"] for a in data["actions"]] == sorted(got.values(), reverse=True)
     assert data["best"] == [str(a) for a in ours.best]
-    assert {a["action"] for a in data["actions"] if a["best"]} == set(data["best"])
+    assert {a["action"] for a in data["actions"] if a["value"] == data["value"]} == set(
+        data["best"])
     # The principal variation is legal from the position, each action by the seat shown.
     replay = game.clone()
-    for step in data["pv"]:
-        assert replay.to_act == step["seat"]
-        replay.apply(step["action"])
+    assert len(data["pv"]) == len(data["pv_seats"])
+    for seat, action in zip(data["pv_seats"], data["pv"]):
+        assert replay.to_act == seat
+        replay.apply(action)
     if replay.is_over and game.players == 2:
         res = replay.result
         assert res is not None and res.returns[ours.player] == ours.value
@@ -121,10 +123,10 @@ def test_other_objectives(objective: str) -> None:
     for a in data["actions"]:
         assert a["value"] == values.get(a["action"])
     if objective == "card_points":
-        # Claims are not searched under card_points: listed without a value.
+        # Claims are not searched under card_points: no value, so not among the actions.
         game = parse_position(text)
         assert "claim" in [str(a) for a in game.legal_actions()]
-        assert [a["value"] for a in data["actions"] if a["action"] == "claim"] == [None]
+        assert "claim" not in [a["action"] for a in data["actions"]]
         out = run(text, "-o", objective).output
         assert table_rows(out)["claim"] == ("-", False)
         assert "claims are ignored under card_points" in out
@@ -248,7 +250,7 @@ def test_position_from_standard_input() -> None:
     piped = runner.invoke(app, ["solve", "-", "--json"], input=text + "\n")
     assert piped.exit_code == 0, piped.output
     got, want = json.loads(piped.output), run_json(text)
-    for k in ("position", "player", "value", "actions", "pv"):
+    for k in ("position", "seat", "value", "actions", "pv"):
         assert got[k] == want[k], k
     empty = runner.invoke(app, ["solve", "-"], input="\n")
     assert empty.exit_code == 2 and "empty position" in empty.output

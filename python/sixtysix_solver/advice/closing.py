@@ -26,9 +26,11 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..rules.actions import Action, Kind
-from ..errors import SixtySixError
+from ..errors import NotationError, SixtySixError
+from ..rules.schema import JsonMixin, expect_keys, get_bool, get_float, get_int, get_str
 from ..rules.game import Game
 from ..knowledge.history import History
 from .limits import SearchLimits, resolve_limits
@@ -46,7 +48,7 @@ DEFAULT_WORLDS = 200  # sampled worlds for going on, without limits
 
 
 @dataclass(frozen=True)
-class ClosingOption:
+class ClosingOption(JsonMixin):
     """One way to act, valued over worlds: ``name`` (``"close now"``, ``"close after
     drawing"`` or ``"go on"``), the actions, and their figures (see
     :class:`~sixtysix_solver.advice.stats.ActionStats`); ``exact``: every world was solved."""
@@ -66,9 +68,28 @@ class ClosingOption:
     def win(self) -> float:
         return self.stats.win
 
+    def to_dict(self) -> dict[str, Any]:
+        """``name``, ``worlds``, ``total_worlds``, ``exact`` and the figures of
+        :meth:`ActionStats.to_dict <sixtysix_solver.advice.stats.ActionStats.to_dict>`
+        (whose ``line`` is this option's)."""
+        return {"name": self.name, "worlds": self.worlds, "total_worlds": self.total_worlds,
+                "exact": self.exact, **self.stats.to_dict()}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> ClosingOption:
+        if not isinstance(d, dict):
+            raise NotationError("a closing option must be a JSON object")
+        own = ("name", "worlds", "total_worlds", "exact")
+        for k in own:
+            if k not in d:
+                raise NotationError(f"a closing option: missing key {k!r}")
+        stats = ActionStats.from_dict({k: v for k, v in d.items() if k not in own})
+        return cls(get_str(d, "name"), stats.line, stats, get_int(d, "worlds"),
+                   get_int(d, "total_worlds"), get_bool(d, "exact"))
+
 
 @dataclass(frozen=True)
-class ClosingAnalysis:
+class ClosingAnalysis(JsonMixin):
     """Closing against going on for the player to act. ``verdict``: ``"close"``,
     ``"continue"``, ``"either"`` (exactly equal) or ``"too close to call"`` (the difference
     lies inside the sampling noise); ``after_drawing`` is set when the player may close before drawing."""
@@ -83,6 +104,22 @@ class ClosingAnalysis:
     @property
     def options(self) -> tuple[ClosingOption, ...]:
         return tuple(o for o in (self.close, self.after_drawing, self.go_on) if o is not None)
+
+    def to_dict(self) -> dict[str, Any]:
+        """``seat``, ``verdict``, ``seconds`` and the ``options`` in order: close now, close
+        after drawing (where possible), go on (``docs/schema.md``)."""
+        return {"seat": self.seat, "verdict": self.verdict, "seconds": self.seconds,
+                "options": [o.to_dict() for o in self.options]}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> ClosingAnalysis:
+        d = expect_keys(d, ("seat", "verdict", "seconds", "options"), "a closing analysis")
+        opts = d["options"]
+        if not isinstance(opts, list) or len(opts) not in (2, 3):
+            raise NotationError("options must be a list of two or three closing options")
+        parsed = [ClosingOption.from_dict(o) for o in opts]
+        return cls(get_int(d, "seat"), parsed[0], parsed[1] if len(parsed) == 3 else None,
+                   parsed[-1], get_str(d, "verdict"), get_float(d, "seconds"))
 
 
 def _option(name: str, rec: Recommendation, index: int) -> ClosingOption:

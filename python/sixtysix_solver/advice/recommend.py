@@ -32,13 +32,13 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import cast
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from ..errors import SixtySixError
+from ..errors import NotationError, SixtySixError
 from ..knowledge.history import History, HistoryError
 from ..knowledge.view import View
 from ..knowledge.worlds import (
@@ -52,6 +52,10 @@ from ..knowledge.worlds import (
 from ..rules.actions import Action
 from ..rules.cancel import interruptible
 from ..rules.game import Game
+from ..rules.schema import (
+    JsonMixin, expect_keys, get_action, get_bool, get_float, get_int, get_opt_float, get_str,
+    json_float,
+)
 from .club import club_choice
 from .equity import MatchEquity
 from .horizon import weights_for
@@ -179,8 +183,8 @@ def method_for(view: View, lines: Sequence[Sequence[Action]], method: str = "aut
     return "exact" if not stock_in_play(view) or cards <= most else "horizon"
 
 
-@dataclass(frozen=True)
-class Recommendation:
+@dataclass(frozen=True, eq=False)
+class Recommendation(JsonMixin):
     """The actions of one decision scored on the same worlds; ``best`` maximises the utility.
 
     ``worlds``: worlds solved; ``total_worlds``: how many fit the view; ``exact``: all of them
@@ -217,6 +221,54 @@ class Recommendation:
     ruled_out: int = 0
     method: str = "exact"
     depth: int | None = None
+
+    # The values matrix and weights are the raw material, not part of the value: equality,
+    # hashing and the JSON form leave them out (and read "no ess" the same however it came).
+    def _key(self) -> tuple[Any, ...]:
+        d = self.to_dict()
+        return tuple((k, repr(v)) for k, v in d.items())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Recommendation):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def to_dict(self) -> dict[str, Any]:
+        """The decision under the schema's names (``docs/schema.md``); ``values`` and
+        ``weights`` are left out (``from_dict`` gives empty ones)."""
+        return {
+            "seat": self.seat, "best": str(self.best), "method": self.method,
+            "depth": self.depth, "worlds": self.worlds, "total_worlds": self.total_worlds,
+            "exact": self.exact, "stopped": self.stopped, "seconds": self.seconds,
+            "nodes": self.nodes, "opponent_model": self.opponent_model,
+            "ess": json_float(self.ess), "ruled_out": self.ruled_out,
+            "actions": [s.to_dict() for s in self.actions],
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Recommendation:
+        keys = ("seat", "best", "method", "depth", "worlds", "total_worlds", "exact",
+                "stopped", "seconds", "nodes", "opponent_model", "ess", "ruled_out",
+                "actions")
+        d = expect_keys(d, keys, "a recommendation")
+        acts = d["actions"]
+        if not isinstance(acts, list):
+            raise NotationError("actions must be a list of action figures")
+        stats = tuple(ActionStats.from_dict(a) for a in acts)
+        return cls(
+            seat=get_int(d, "seat"), actions=stats, best=get_action(d, "best"),
+            worlds=get_int(d, "worlds"), total_worlds=get_int(d, "total_worlds"),
+            exact=get_bool(d, "exact"), stopped=get_str(d, "stopped"),
+            seconds=get_float(d, "seconds"), nodes=get_int(d, "nodes"),
+            values=np.zeros((0, len(stats)), dtype=np.int16),
+            weights=np.zeros(0, dtype=np.float64), ess=get_opt_float(d, "ess"),
+            opponent_model=get_str(d, "opponent_model", none=True),
+            ruled_out=get_int(d, "ruled_out"), method=get_str(d, "method"),
+            depth=get_int(d, "depth", none=True),
+        )
 
     def stats(self, action: Action | str) -> ActionStats:
         """The figures of one action (an :class:`Action` or its notation)."""

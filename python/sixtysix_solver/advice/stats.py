@@ -21,11 +21,16 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from ..rules.actions import Action, Kind
+from ..errors import NotationError
+from ..rules.schema import (
+    JsonMixin, expect_keys, get_action, get_actions, get_float, get_pair,
+)
 
 #: A values matrix (worlds x lines): exact game points, or the horizon search's estimates.
 Values = npt.NDArray[np.int16] | npt.NDArray[np.float64]
@@ -55,7 +60,7 @@ _Z_CLEAR = 3.2905267314919255  # 99.9%: the test is repeated after every batch
 
 
 @dataclass(frozen=True)
-class ActionStats:
+class ActionStats(JsonMixin):
     """One action's figures over the worlds solved.
 
     ``mean``: expected game points for the seat's side; ``win``: probability that the side
@@ -73,6 +78,39 @@ class ActionStats:
     win_ci: tuple[float, float] | None
     utility: float
     line: tuple[Action, ...] = ()  # the actions scored (just ``action`` for a recommendation)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The figures under the schema's names (``docs/schema.md``): ``ev`` is :attr:`mean`,
+        ``p_win`` :attr:`win`, ``ev_ci95``/``p_win_ci95`` the intervals, ``distribution``
+        maps game points (as text) to probabilities."""
+        return {
+            "action": str(self.action),
+            "line": [str(a) for a in self.line],
+            "ev": self.mean,
+            "ev_ci95": None if self.ci is None else list(self.ci),
+            "p_win": self.win,
+            "p_win_ci95": None if self.win_ci is None else list(self.win_ci),
+            "distribution": {str(v): p for v, p in self.distribution},
+            "utility": self.utility,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> ActionStats:
+        keys = ("action", "line", "ev", "ev_ci95", "p_win", "p_win_ci95", "distribution",
+                "utility")
+        d = expect_keys(d, keys, "an action's figures")
+        dist = d["distribution"]
+        try:
+            pairs = sorted((int(v), float(p)) for v, p in dist.items())
+        except (AttributeError, TypeError, ValueError):
+            raise NotationError(f"distribution must map game points to probabilities, "
+                                f"got {dist!r}") from None
+        return cls(
+            action=get_action(d, "action"), mean=get_float(d, "ev"), win=get_float(d, "p_win"),
+            distribution=tuple(pairs), ci=get_pair(d, "ev_ci95"),
+            win_ci=get_pair(d, "p_win_ci95"), utility=get_float(d, "utility"),
+            line=get_actions(d, "line"),
+        )
 
 
 def _interval(mean: float, var: float) -> tuple[float, float]:

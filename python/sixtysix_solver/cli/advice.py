@@ -151,19 +151,6 @@ def _dist(s: ActionStats) -> str:
     return " ".join(f"{v:+d}:{p:.1%}" for v, p in s.distribution)
 
 
-def stats_json(s: ActionStats) -> dict[str, Any]:
-    return {
-        "action": str(s.action),
-        "line": [str(a) for a in s.line],
-        "ev": s.mean,
-        "ev_ci95": None if s.ci is None else list(s.ci),
-        "p_win": s.win,
-        "p_win_ci95": None if s.win_ci is None else list(s.win_ci),
-        "distribution": {str(v): p for v, p in s.distribution},
-        "utility": s.utility,
-    }
-
-
 @app.command("recommend")
 def recommend_cmd(
     view_text: ViewArg = None,
@@ -220,20 +207,12 @@ def recommend_cmd(
 
     ranked = rec.ranked()
     if as_json:
+        # The schema's Recommendation (docs/schema.md), its actions best first.
         typer.echo(json.dumps({
             "view": format_view(view),
-            "seat": rec.seat,
-            "best": str(rec.best),
             "criterion": "match" if utility is not None else "ev",
-            "worlds": rec.worlds,
-            "total_worlds": rec.total_worlds,
-            "exact": rec.exact,
-            "stopped": rec.stopped,
-            "seconds": rec.seconds,
-            "nodes": rec.nodes,
-            **({"opponent_model": rec.opponent_model, "ess": rec.ess,
-                "ruled_out": rec.ruled_out} if rec.opponent_model else {}),
-            "actions": [stats_json(s) for s in ranked],
+            **rec.to_dict(),
+            "actions": [s.to_dict() for s in ranked],
         }))
         return
     console.print(f"view: {escape(format_view(view))}", soft_wrap=True)
@@ -300,17 +279,7 @@ def close_cmd(
     except SixtySixError as err:
         raise fail(err) from None
     if as_json:
-        typer.echo(json.dumps({
-            "view": format_view(view),
-            "seat": a.seat,
-            "verdict": a.verdict,
-            "seconds": a.seconds,
-            "options": [
-                {"name": o.name, "worlds": o.worlds, "total_worlds": o.total_worlds,
-                 "exact": o.exact, **stats_json(o.stats)}
-                for o in a.options
-            ],
-        }))
+        typer.echo(json.dumps({"view": format_view(view), **a.to_dict()}))
         return
     console.print(f"view: {escape(format_view(view))}", soft_wrap=True)
     table = Table("option", "line", "EV", "95% CI", "P(win)", "outcomes", "worlds")

@@ -147,7 +147,6 @@ def solve(
         raise fail(err) from None
 
     bounds = {av.action.code: (av.lower, av.upper) for av in result.actions}
-    values = {c: lo for c, (lo, hi) in bounds.items() if lo == hi}
     legal = game.legal_actions()
     best = {a.code for a in result.best}
     # Best first, then by value (bounds: lower, then upper), then in the order of the legal actions.
@@ -162,26 +161,9 @@ def solve(
         who = f"player {result.player} (to act)"
 
     if as_json:
-        data = {
-            "position": text,
-            "objective": result.objective,
-            "player": result.player,
-            "side": result.side,
-            "value": result.value,
-            "lower": result.lower,
-            "upper": result.upper,
-            "stopped": result.stopped,
-            "actions": [
-                {"action": str(a), "value": values.get(a.code), "best": a.code in best}
-                | ({"lower": bounds[a.code][0], "upper": bounds[a.code][1]}
-                   if a.code in bounds and a.code not in values else {})
-                for a in order
-            ],
-            "best": [str(a) for a in result.best],
-            "pv": [{"seat": seat, "action": act} for seat, act in line],
-            "nodes": result.nodes,
-            "seconds": result.seconds,
-        }
+        # The schema's SolveResult (docs/schema.md), and who plays each action of the pv.
+        data = {"position": text, **result.to_dict(), "pv_seats": [seat for seat, _ in line]}
+        data["actions"] = sorted(data["actions"], key=lambda a: (-a["lower"], -a["upper"]))
         typer.echo(json.dumps(data))
         return
 

@@ -17,7 +17,7 @@ the other players' views at their decisions with their own cards left out.
 >>> h.seat, [str(a) for a in h.actions], h.actors, [d.index for d in h.decisions]
 (0, ['JD', 'KD', 'KS'], (1, 0, 0), [0])
 >>> h.draws[0], h.gone[1], h.held[1]
-(Draw(after=1, player=0, card=26, face_up=False), ((0, 12),), ((0, (12,)),))
+(Draw(after=1, player=0, card=Card.parse('KS'), face_up=False), ((0, 12),), ((0, (12,)),))
 >>> History.from_game(Game.from_fields("schnapsen", g.fields()), 0)
 Traceback (most recent call last):
 ...
@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..rules.actions import Action, Kind
+from ..rules.cards import Card
 from ..errors import SixtySixError
 from .facts import Holds, Lack, could_exchange
 from ..rules.game import Game
@@ -50,12 +51,12 @@ class HistoryError(SixtySixError):
 @dataclass(frozen=True)
 class Draw:
     """One card drawn from the stock: after action ``after`` (so held from action ``after + 1``
-    on) by ``player``; ``card`` is its code when the seat can see it (its own draw, or the
+    on) by ``player``; ``card`` is the card when the seat can see it (its own draw, or the
     face-up card drawn last, ``face_up``), else ``None``."""
 
     after: int
     player: int
-    card: int | None
+    card: Card | None
     face_up: bool
 
 
@@ -241,7 +242,7 @@ class _Builder:
         for i, (q, card) in enumerate(st.drawn):
             face = up is not None and i == len(st.drawn) - 1
             if q == seat or face:
-                self.draws.append(Draw(t, q, card, face))
+                self.draws.append(Draw(t, q, Card.from_code(card), face))
             else:
                 self.draws.append(Draw(t, q, None, False))
             if face:

@@ -28,12 +28,12 @@ def _quick_layout(view: View) -> Layout:
         for r in range(ranks_in_deck(view.profile)):
             unseen += [s * 8 + r] * (view.profile.copies - public[s * 8 + r])
     it = iter(unseen)
-    hands = []
+    hands: list[tuple[int, ...]] = []
     for p in range(view.players):
         if p == view.seat:
             hands.append(view.hand)
         else:
-            known = list(view.known[p])
+            known: list[int] = list(view.known[p])
             hands.append(tuple(sorted(known + [next(it) for _ in range(view.hand_sizes[p] -
                                                                        len(known))])))
     stock = [next(it) for _ in range(max(0, view.stock_size - 1))]

@@ -26,10 +26,10 @@ Events: ``act(seat, action)`` for every action by anybody (the action notation o
 the stock (the face-up card drawn last needs no event: everybody sees it).
 
 >>> from sixtysix_solver.rules.game import Game
->>> from sixtysix_solver.knowledge.view import View
+>>> from sixtysix_solver.knowledge.view import View, format_view
 >>> real = Game.deal("schnapsen", seed=3)        # the real game: the tracker never sees it
 >>> t = HandTracker("schnapsen", dealer=0, seat=0, hand=real.hand(0), trump_card=real.trump_card)
->>> str(t.view)
+>>> format_view(t.view)
 'schnapsen seat=0 dealer=0 turn=1:lead trump=QH hands=JCTCACKDJH/5 stock=10:QH'
 >>> t.act(1, "JD"); t.act(0, "KD")     # seat 1 leads, seat 0 takes the trick; both draw
 >>> t.pending_draw                     # which card did seat 0 draw?
@@ -59,7 +59,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..rules.actions import Action, Kind
-from ..rules.cards import Card
+from ..rules.cards import Card, card_tuple
 from ..errors import IllegalActionError, PositionError, SixtySixError
 from .facts import Holds, Lack, could_exchange, lacked_codes, revealed_by_play
 from ..rules.game import Game
@@ -772,14 +772,14 @@ class HandTracker:
                 view = replace(view, lacks=(), holds=())
             if pending is not None:
                 pid, c = pending
-                hand = list(view.hand)
+                hand: list[int] = list(view.hand)
                 hand.remove(base.codes[pid])
-                view = replace(view, hand=tuple(hand + [c]))
+                view = replace(view, hand=card_tuple(hand + [c]))
             if need:
-                known = [list(x) for x in view.known]
+                known: list[list[int]] = [list(x) for x in view.known]
                 for p, c in need:
                     known[p].append(c)
-                view = replace(view, known=tuple(tuple(x) for x in known))
+                view = replace(view, known=tuple(card_tuple(x) for x in known))
             if lacks:
                 view = replace(view, lacks=view.lacks + tuple(lacks))
             space = WorldSpace(view, stock_order=False)

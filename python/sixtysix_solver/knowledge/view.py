@@ -32,7 +32,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from ..rules.board import Board, format_board, hand_order
-from ..rules.cards import POINTS, Card
+from ..rules.cards import POINTS, Card, card_tuple
 from ..errors import NotationError, PositionError, SixtySixError
 from .facts import (
     FULL, Holds, Lack, Masks, rank_of, suit_of, union_masks, normalize_holds,
@@ -41,25 +41,29 @@ from .facts import (
 from ..rules.game import Game
 from ..rules.position_text import PHASES
 from ..rules.profiles import Profile
+from ..rules.schema import JsonMixin, expect_keys, get_str
 from ..rules.svg import board_svg
 from .replay import history_facts
 from .view_text import format_view_fields, parse_view_fields
 
 __all__ = ["PHASES", "View", "format_view", "public_fields", "view_from_fields"]
 
+VIEW_FORMAT = "sixtysix-view"
 
 
-def _sorted(codes: Iterable[int]) -> tuple[int, ...]:
-    return tuple(sorted(codes))
+
+def _sorted(codes: Iterable[int]) -> tuple[Card, ...]:
+    return card_tuple(sorted(codes))
 
 
 # --- the view ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class View:
+class View(JsonMixin):
     """What the player at ``seat`` knows about a hand in progress.
 
-    Cards are codes (``suit * 8 + rank``, see :mod:`sixtysix_solver.rules.cards`); per-player values
-    are tuples in seat order; ``None`` stands for nobody / no card. The fields mirror
+    Cards are :class:`Card <sixtysix_solver.rules.cards.Card>` objects, as in a game (each is also
+    its code, ``suit * 8 + rank``; the constructor takes codes too); per-player values are
+    tuples in seat order; ``None`` stands for nobody / no card. The fields mirror
     :meth:`Game.fields <sixtysix_solver.rules.game.Game.fields>` with the hidden parts left out:
     the other hands appear only as ``hand_sizes`` and their ``known`` cards, the stock as
     ``stock_size`` and ``face_up``, the dead hand as ``aside_size``; ``exchange_lost`` is the
@@ -76,16 +80,16 @@ class View:
     to_act: int | None
     phase: str
     leader: int
-    hand: tuple[int, ...]
+    hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
-    trump_card: int
-    trick: tuple[int, ...]
+    trump_card: Card
+    trick: tuple[Card, ...]
     stock_size: int
-    face_up: int | None
+    face_up: Card | None
     aside_size: int
-    taken: tuple[tuple[int, ...], ...]
-    known: tuple[tuple[int, ...], ...]
-    married: tuple[tuple[int, ...], ...]
+    taken: tuple[tuple[Card, ...], ...]
+    known: tuple[tuple[Card, ...], ...]
+    married: tuple[tuple[Card, ...], ...]
     declared: tuple[tuple[int, int, int, int], ...]
     marriage_points: tuple[int, ...]
     pending: tuple[int, ...]
@@ -149,10 +153,14 @@ class View:
             seat_ok(h.player, "a holds fact's player", False)
             if h.player == self.seat:
                 raise PositionError("holds facts describe the other players")
-        # Canonical forms: cards sorted by code, facts normalized.
+        # Canonical forms: cards as Cards sorted by code, facts normalized.
         object.__setattr__(self, "hand", _sorted(self.hand))
         for name in ("taken", "known", "married"):
             object.__setattr__(self, name, tuple(_sorted(x) for x in getattr(self, name)))
+        object.__setattr__(self, "trick", card_tuple(self.trick))
+        object.__setattr__(self, "trump_card", Card.from_code(self.trump_card))
+        if self.face_up is not None:
+            object.__setattr__(self, "face_up", Card.from_code(self.face_up))
         lacks = normalize_lacks(self.lacks, self.profile, self.hand_sizes)
         if lacks:  # drop facts about cards the seat already places elsewhere
             public = self.public_cards()
@@ -196,6 +204,24 @@ class View:
             return cls(**fields)
         except PositionError as e:
             raise PositionError(f"{e} (in the view {text!r})") from None
+
+    # --- JSON -----------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """``format``, ``version`` and the ``view`` in its notation, which holds every field
+        (``docs/schema.md``).
+
+        >>> v = View.from_game(Game.deal("schnapsen", seed=2))
+        >>> v.to_dict()["view"] == format_view(v), View.from_json(v.to_json()) == v
+        (True, True)
+        """
+        return {"format": VIEW_FORMAT, "version": 1, "view": format_view(self)}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> View:
+        d = expect_keys(d, ("format", "version", "view"), "view JSON")
+        if d["format"] != VIEW_FORMAT or d["version"] != 1:
+            raise NotationError(f"view JSON: expected format {VIEW_FORMAT!r} version 1")
+        return cls.from_notation(get_str(d, "view"))
 
     # --- derived ----------------------------------------------------------------------------
     @property
@@ -332,10 +358,10 @@ def view_from_fields(
         leader=f["leader"],
         hand=_sorted(f["hands"][seat]),
         hand_sizes=tuple(len(h) for h in f["hands"]),
-        trump_card=f["trump_card"],
-        trick=tuple(f["trick"]),
+        trump_card=Card.from_code(f["trump_card"]),
+        trick=card_tuple(f["trick"]),
         stock_size=len(stock),
-        face_up=stock[-1] if stock else None,
+        face_up=Card.from_code(stock[-1]) if stock else None,
         aside_size=len(f["aside"]),
         taken=tuple(_sorted(t) for t in f["taken"]),
         known=tuple(_sorted(k) for k in f["known"]),

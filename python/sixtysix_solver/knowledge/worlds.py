@@ -129,7 +129,8 @@ def is_consistent(view: View, world: Game | Layout) -> bool:
     for p in range(n):
         if len(lay.hands[p]) != view.hand_sizes[p]:
             return False
-        if Counter(view.known[p]) - Counter(lay.hands[p]):
+        shown: Counter[int] = Counter(view.known[p])
+        if shown - Counter(lay.hands[p]):
             return False
     if len(lay.stock) != view.stock_size or len(lay.aside) != view.aside_size:
         return False

@@ -383,9 +383,9 @@ class ProtocolSession:
                     return
                 s = rec.stats(rec.best)
                 self.send(
-                    f"info worlds {rec.worlds} total {rec.total_worlds} "
+                    f"info worlds {rec.worlds} total_worlds {rec.total_worlds} "
                     f"time {int((time.perf_counter() - started) * 1000)} nodes {rec.nodes} "
-                    f"best {rec.best} ev {s.mean:+.3f} pwin {s.win:.3f}"
+                    f"best {rec.best} ev {s.mean:+.3f} p_win {s.win:.3f}"
                     + (f" utility {s.utility:.4f}" if utility is not None else "")
                 )
 
@@ -424,7 +424,7 @@ class ProtocolSession:
                     return
                 s = rec.actions[0] if part == "close now" else max(rec.actions, key=lambda x: x.mean)
                 self.send(f"info part {part.replace(' ', '-')} worlds {rec.worlds} "
-                          f"total {rec.total_worlds} ev {s.mean:+.3f} pwin {s.win:.3f}")
+                          f"total_worlds {rec.total_worlds} ev {s.mean:+.3f} p_win {s.win:.3f}")
 
         def work() -> None:
             result: ClosingAnalysis | None = None
@@ -446,7 +446,7 @@ class ProtocolSession:
                     self.send(
                         f"closeoption name {opt.name.replace(' ', '-')} "
                         f"line {' '.join(str(a) for a in opt.line)} ev {opt.mean:+.3f} "
-                        f"pwin {opt.win:.3f} worlds {opt.worlds} total {opt.total_worlds} "
+                        f"p_win {opt.win:.3f} worlds {opt.worlds} total_worlds {opt.total_worlds} "
                         f"exact {'yes' if opt.exact else 'no'}"
                     )
                 self.send(f"verdict {result.verdict.replace(' ', '-')}")
@@ -479,15 +479,15 @@ class ProtocolSession:
                 self.send("verdict none")
                 return
             for s in rec.ranked():
-                ci = "" if s.ci is None else f" ci {s.ci[0]:+.3f} {s.ci[1]:+.3f}"
-                self.send(f"info action {s.action} ev {s.mean:+.3f} pwin {s.win:.3f}{ci} "
+                ci = "" if s.ci is None else f" ev_ci95 {s.ci[0]:+.3f} {s.ci[1]:+.3f}"
+                self.send(f"info action {s.action} ev {s.mean:+.3f} p_win {s.win:.3f}{ci} "
                           f"utility {s.utility:.4f}")
             # answered by stop while the search was still running: say so
             stopped = "stop" if rec.stopped == "running" else rec.stopped
             weighted = ""
             if rec.opponent_model is not None:  # the effective number of weighted worlds
-                weighted = f" model {rec.opponent_model} ess {rec.ess:.1f}"
-            self.send(f"info worlds {rec.worlds} total {rec.total_worlds} "
+                weighted = f" opponent_model {rec.opponent_model} ess {rec.ess:.1f}"
+            self.send(f"info worlds {rec.worlds} total_worlds {rec.total_worlds} "
                       f"exact {'yes' if rec.exact else 'no'} stopped {stopped}{weighted}")
             self.send(f"bestmove {rec.best}")
 

@@ -18,7 +18,7 @@ sixtysix_solver.errors.NotationError: bad card '1H': expected a rank (A T K Q J 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Any
 
 from ..errors import NotationError
 
@@ -28,17 +28,34 @@ POINTS = (11, 10, 4, 3, 2, 0, 0, 0)
 _SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
 
 
-class Card(NamedTuple):
-    """A card. ``rank`` 0..7 (ace..seven), ``suit`` 0..3 (clubs, diamonds, hearts, spades)."""
+class Card(int):
+    """A card: ``rank`` 0..7 (ace..seven), ``suit`` 0..3 (clubs, diamonds, hearts, spades).
 
-    rank: int
-    suit: int
+    A card *is* its code (an ``int`` subclass, ``suit * 8 + rank``): the one card type of every
+    public object (games, views, results), which the code that computes with codes takes as it
+    is. It prints as its text, compares and hashes as its code, and JSON takes it as text
+    through ``str``.
+
+    >>> c = Card(2, 3)
+    >>> c, str(c), int(c), c.rank, c.suit, c == 26, Card.from_code(26) is c
+    (Card.parse('KS'), 'KS', 26, 2, 3, True, True)
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, rank: int, suit: int) -> Card:
+        if not (isinstance(rank, int) and isinstance(suit, int) and 0 <= rank < 8
+                and 0 <= suit < 4):
+            raise NotationError(f"bad card rank {rank!r} and suit {suit!r}: expected 0..7, 0..3")
+        if cls is Card and _TABLE:
+            return _TABLE[suit * 8 + rank]
+        return super().__new__(cls, suit * 8 + rank)
 
     @classmethod
     def from_code(cls, code: int) -> Card:
-        if not isinstance(code, int) or not 0 <= code < 32:
+        if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code < 32:
             raise NotationError(f"bad card code {code!r}: expected 0..31")
-        return cls(code & 7, code >> 3)
+        return _TABLE[code]
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -54,18 +71,48 @@ class Card(NamedTuple):
         return cls(RANKS.index(t[0]), SUITS.index(t[1]))
 
     @property
+    def rank(self) -> int:
+        return int(self) & 7
+
+    @property
+    def suit(self) -> int:
+        return int(self) >> 3
+
+    @property
     def code(self) -> int:
-        return self.suit * 8 + self.rank
+        return int(self)
 
     @property
     def points(self) -> int:
-        return POINTS[self.rank]
+        return POINTS[int(self) & 7]
 
     def __str__(self) -> str:
         return RANKS[self.rank] + SUITS[self.suit]
 
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Card.from_code, (int(self),))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
+        return self
+
+
+# One instance per code: building a card is a table look-up.
+_TABLE: list[Card] = []
+_TABLE.extend([Card(code & 7, code >> 3) for code in range(32)])
+
+
+def card_tuple(values: Iterable[int]) -> tuple[Card, ...]:
+    """Codes (or cards) as a tuple of cards, in the same order."""
+    return tuple(_TABLE[v] for v in values)
 
 
 def parse_suit(text: str) -> int:

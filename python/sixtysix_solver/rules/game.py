@@ -26,15 +26,17 @@ from .actions import Action
 from .board import Board, format_board, hand_order
 from .cards import Card, codes, from_codes
 from ..errors import IllegalActionError, NotationError, SixtySixError
-from .position_text import format_fields, parse_fields
+from .position_text import fields_from_json, fields_to_dict, format_fields, parse_fields
 from .profiles import Profile, get_profile
+from .schema import JsonMixin, expect_keys, get_actions, get_int, get_ints, get_str
 from .svg import board_svg
 
 ActionLike = Action | str | int
+GAME_FORMAT = "sixtysix-game"
 
 
 @dataclass(frozen=True)
-class HandResult:
+class HandResult(JsonMixin):
     """How a finished hand was scored.
 
     ``points``: game points received per side (sides are players, except partners with four
@@ -53,6 +55,28 @@ class HandResult:
         scored = [s for s, p in enumerate(self.points) if p > 0]
         return scored[0] if len(scored) == 1 else None
 
+    def to_dict(self) -> dict[str, Any]:
+        """``points``, ``returns``, ``carry_out``, ``reason`` (``docs/schema.md``)."""
+        return {"points": list(self.points), "returns": list(self.returns),
+                "carry_out": self.carry_out, "reason": self.reason}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> HandResult:
+        d = expect_keys(d, ("points", "returns", "carry_out", "reason"), "a hand result")
+        return cls(get_ints(d, "points"), get_ints(d, "returns"), get_int(d, "carry_out"),
+                   get_str(d, "reason"))
+
+
+def _replay(
+    profile: Profile, start: dict[str, Any], actions: list[int], match: tuple[int, ...] | None,
+) -> Game:
+    """A game rebuilt from its start position and actions (what a pickled game holds)."""
+    game = Game.from_fields(profile, start)
+    for code in actions:
+        game.apply(code)
+    game.match_score = match
+    return game
+
 
 def _rules(profile: Profile) -> _core.RuleSet:
     return _core.RuleSet(profile.knobs())
@@ -64,7 +88,7 @@ def _check_seat(value: int, players: int, name: str) -> int:
     return value
 
 
-class Game:
+class Game(JsonMixin):
     """One hand in progress: who acts, legal actions, apply and undo, the result.
 
     Build it with :meth:`deal` (seeded), :meth:`from_deal` (explicit cards) or
@@ -208,11 +232,80 @@ class Game:
         return self._actions.pop()
 
     def clone(self) -> Game:
+        """An independent game at the same position with the same history (``undo`` works on
+        it); applying actions to one never changes the other."""
         g = Game(self.profile, self._state.copy(), self._start)
-        g._history = list(self._history)
+        g._history = list(self._history)  # saved states are never changed again: shared
         g._actions = list(self._actions)
         g.match_score = self.match_score
         return g
+
+    # --- copying, pickling, comparing -----------------------------------------------------
+    # A game is mutable (apply, undo): shallow and deep copies are both independent clones (a
+    # copy that shared the compiled state would change the original), and it is unhashable.
+    def __copy__(self) -> Game:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The compiled state does not pickle: the start position and the actions do, and
+        # replaying them rebuilds the position and the history that undo and views need.
+        return (_replay, (self.profile, self._start, [a.code for a in self._actions],
+                          self.match_score))
+
+    def __eq__(self, other: object) -> bool:
+        """Equal games: the same profile, start position, actions and match score, hence the
+        same position *and history* (a view's revealed facts and ``undo`` depend on the
+        history). :meth:`same_position` compares positions only."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (self.profile == other.profile and self._actions == other._actions
+                and self._start == other._start and self.match_score == other.match_score)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    # --- JSON ---------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The game as JSON-ready data (``docs/schema.md``): its ``start`` position and the
+        ``actions`` since (what :meth:`from_dict` replays, history included), and the current
+        ``position`` for readers; both positions in the position JSON (``docs/notation.md``).
+
+        >>> g = Game.deal("schnapsen", seed=1); g.apply(g.legal_actions()[0])
+        >>> Game.from_json(g.to_json()) == g
+        True
+        """
+        return {
+            "format": GAME_FORMAT,
+            "version": 1,
+            "start": fields_to_dict(self.profile, self._start, self.match_score),
+            "actions": [str(a) for a in self._actions],
+            "position": fields_to_dict(self.profile, self.fields(), self.match_score),
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Game:
+        d = expect_keys(d, ("format", "version", "start", "actions", "position"), "game JSON")
+        if d["format"] != GAME_FORMAT or d["version"] != 1:
+            raise NotationError(f"game JSON: expected format {GAME_FORMAT!r} version 1")
+        profile, start, match = fields_from_json(d["start"])
+        game = _replay(profile, start, [a.code for a in get_actions(d, "actions")], match)
+        if fields_from_json(d["position"]) != (profile, game.fields(), match):
+            raise NotationError("game JSON: the actions do not lead to its position")
+        return game
+
+    def same_position(self, other: Game) -> bool:
+        """Whether ``other`` stands at the same position (profile, every field, match score),
+        however each got there.
+
+        >>> a = Game.deal("schnapsen", seed=2); a.apply(a.legal_actions()[0])
+        >>> b = eval(repr(a))  # the position only: no history
+        >>> a == b, a.same_position(b), a == a.clone()
+        (False, True, True)
+        """
+        return (self.profile == other.profile and self.match_score == other.match_score
+                and self.fields() == other.fields())
 
     @property
     def core(self) -> _core.State:

@@ -33,23 +33,26 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from .. import _core
 from .actions import Action
-from ..errors import SixtySixError
+from ..errors import NotationError, SixtySixError
 from .cancel import CancelToken, interruptible
 from .game import Game
+from .schema import (
+    JsonMixin, expect_keys, get_action, get_actions, get_float, get_int, get_ints, get_str,
+)
 
 Objective = Literal["game_points", "win", "card_points"]
 _OBJECTIVES = ("game_points", "win", "card_points")
 
 
 @dataclass(frozen=True)
-class ActionValue:
+class ActionValue(JsonMixin):
     """One action's value: proven to lie in ``[lower, upper]``; exact when they are equal."""
 
     action: Action
@@ -65,16 +68,30 @@ class ActionValue:
         """The exact value, or ``None`` where the search stopped first."""
         return self.lower if self.lower == self.upper else None
 
+    def to_dict(self) -> dict[str, Any]:
+        """``action``, ``value`` (``null`` unless exact), ``lower``, ``upper``."""
+        return {"action": str(self.action), "value": self.value, "lower": self.lower,
+                "upper": self.upper}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> ActionValue:
+        d = expect_keys(d, ("action", "value", "lower", "upper"), "an action value")
+        out = cls(get_action(d, "action"), get_int(d, "lower"), get_int(d, "upper"))
+        if get_int(d, "value", none=True) != out.value:
+            raise NotationError("an action value: value must be lower where lower == upper, "
+                                "else null")
+        return out
+
 
 @dataclass(frozen=True)
-class SolveResult:
+class SolveResult(JsonMixin):
     """A position's value and, on request, every legal action's: exact, or the bounds proven
     when a limit or a cancel stopped the search (``stopped`` says which; ``pv`` may then be
     short or empty)."""
 
     lower: int
     upper: int
-    player: int
+    player: int  # the seat to act (``seat`` in the JSON schema)
     objective: str
     actions: tuple[ActionValue, ...]
     pv: tuple[Action, ...]
@@ -111,15 +128,78 @@ class SolveResult:
             raise SixtySixError(f"no exact value ({self.stopped}): use lower and upper")
         return self.value if side == self.side else -self.value
 
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON-ready data (``docs/schema.md``): ``seat`` is :attr:`player`;
+        ``best`` is derived (``from_dict`` recomputes it)."""
+        return {
+            "objective": self.objective, "seat": self.player, "side": self.side,
+            "sides": self.sides, "value": self.value, "lower": self.lower, "upper": self.upper,
+            "stopped": self.stopped, "actions": [av.to_dict() for av in self.actions],
+            "best": [str(a) for a in self.best], "pv": [str(a) for a in self.pv],
+            "nodes": self.nodes, "seconds": self.seconds,
+        }
 
-@dataclass(frozen=True)
-class BatchResult:
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> SolveResult:
+        keys = ("objective", "seat", "side", "sides", "value", "lower", "upper", "stopped",
+                "actions", "best", "pv", "nodes", "seconds")
+        d = expect_keys(d, keys, "a solve result")
+        acts = d["actions"]
+        if not isinstance(acts, list):
+            raise NotationError("actions must be a list of action values")
+        out = cls(
+            lower=get_int(d, "lower"), upper=get_int(d, "upper"), player=get_int(d, "seat"),
+            objective=get_str(d, "objective"),
+            actions=tuple(ActionValue.from_dict(a) for a in acts),
+            pv=get_actions(d, "pv"), nodes=get_int(d, "nodes"), seconds=get_float(d, "seconds"),
+            side=get_int(d, "side"), sides=get_int(d, "sides"),
+            stopped=get_str(d, "stopped", none=True),
+        )
+        if get_int(d, "value", none=True) != out.value or get_actions(d, "best") != out.best:
+            raise NotationError("a solve result: value or best does not match the bounds")
+        return out
+
+
+@dataclass(frozen=True, eq=False)
+class BatchResult(JsonMixin):
     """Per position: the bounds proven (``lower == upper`` where exact), ``values`` (the exact
-    value, 0 where a limit or a cancel stopped it first), ``aborted`` (those), node counts."""
+    value, 0 where a limit or a cancel stopped it first), ``aborted`` (those), node counts.
+
+    The arrays are read-only, so that the result is a value: equal when every array is equal,
+    hashable, picklable."""
 
     lower: npt.NDArray[np.int16]
     upper: npt.NDArray[np.int16]
     nodes: npt.NDArray[np.uint64]
+
+    def __post_init__(self) -> None:
+        for name, dtype in (("lower", np.int16), ("upper", np.int16), ("nodes", np.uint64)):
+            a = np.array(getattr(self, name), dtype=dtype)  # a copy: nobody else writes it
+            a.setflags(write=False)
+            object.__setattr__(self, name, a)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BatchResult):
+            return NotImplemented
+        return all(np.array_equal(getattr(self, k), getattr(other, k))
+                   for k in ("lower", "upper", "nodes"))
+
+    def __hash__(self) -> int:
+        return hash((self.lower.tobytes(), self.upper.tobytes(), self.nodes.tobytes()))
+
+    def to_dict(self) -> dict[str, Any]:
+        """``lower``, ``upper``, ``nodes``: one number per position."""
+        return {"lower": self.lower.tolist(), "upper": self.upper.tolist(),
+                "nodes": self.nodes.tolist()}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> BatchResult:
+        d = expect_keys(d, ("lower", "upper", "nodes"), "a batch result")
+        lower, upper, nodes = get_ints(d, "lower"), get_ints(d, "upper"), get_ints(d, "nodes")
+        if not len(lower) == len(upper) == len(nodes):
+            raise NotationError("a batch result: lower, upper and nodes differ in length")
+        return cls(np.array(lower, dtype=np.int16), np.array(upper, dtype=np.int16),
+                   np.array(nodes, dtype=np.uint64))
 
     @property
     def aborted(self) -> npt.NDArray[np.bool_]:
