@@ -148,7 +148,8 @@ def test_analyse_returns_every_legal_action(client: TestClient) -> None:
                                                     "marry-S", "claim"}
     assert data["actions"][0]["action"] == data["best"]
     for a in data["actions"]:
-        assert abs(sum(p for _, p in a["distribution"]) - 1) < 1e-6
+        assert abs(sum(a["distribution"].values()) - 1) < 1e-6
+        assert all(-3 <= int(v) <= 3 for v in a["distribution"])
         assert a["ev_ci95"][0] <= a["ev"] <= a["ev_ci95"][1]
 
 
@@ -198,7 +199,7 @@ def test_solve_gives_exact_values_and_the_best_line(client: TestClient) -> None:
     assert max(a["value"] for a in data["actions"]) == data["value"]
     after = client.post("/api/solve", json={"profile": "schnapsen", "seed": 4,
                                             "moves": [data["pv"][0]]}).json()
-    assert after["to_act"] != data["to_act"] and after["value"] == -data["value"]
+    assert after["seat"] != data["seat"] and after["value"] == -data["value"]
     bad = client.post("/api/solve", json={"profile": "schnapsen", "seed": 4, "moves": ["AS"]})
     assert bad.status_code == 400 and "not legal" in bad.json()["error"]
 

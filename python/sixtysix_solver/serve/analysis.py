@@ -9,8 +9,8 @@ figures so far after every batch and stops when its search is halted.
 >>> out = recommendation_json(recommend(v, worlds=20, seed=1), v, budget=20)
 >>> out["worlds"], out["progress"], sorted(out["actions"][0]) == sorted(STATS_KEYS)
 (20, 1.0, True)
->>> [v for v, _ in out["actions"][0]["distribution"]] == sorted(v for v, _ in out["actions"][0]["distribution"])
-True
+>>> round(sum(out["actions"][0]["distribution"].values()), 6)
+1.0
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ __all__ = ["Budget", "STATS_KEYS", "analyse", "closing", "closing_json", "recomm
            "solve_open", "stats_json"]
 
 STATS_KEYS = ("action", "line", "ev", "ev_ci95", "p_win", "p_win_ci95", "distribution",
-              "utility")
+              "utility")  # an action's figures (``ActionStats.to_dict``)
 
 
 @dataclass(frozen=True)
@@ -69,37 +69,23 @@ def _r(x: float) -> float:
 
 
 def stats_json(s: ActionStats) -> dict[str, Any]:
-    return {
-        "action": str(s.action),
-        "line": [str(a) for a in s.line],
-        "ev": _r(s.mean),
-        "ev_ci95": None if s.ci is None else [_r(s.ci[0]), _r(s.ci[1])],
-        "p_win": _r(s.win),
-        "p_win_ci95": None if s.win_ci is None else [_r(s.win_ci[0]), _r(s.win_ci[1])],
-        "distribution": [[int(v), _r(p)] for v, p in s.distribution],
-        "utility": _r(s.utility),
-    }
+    """One action's figures in the package's result schema (``docs/schema.md``)."""
+    return s.to_dict()
 
 
 def recommendation_json(rec: Recommendation, view: View, budget: int,
                         started: float | None = None) -> dict[str, Any]:
-    """A recommendation (final or so far) with its progress: worlds solved over the worlds it
-    will solve at most."""
+    """A recommendation (final or so far) in the package's result schema, its actions best
+    first, with the view and the progress: worlds solved over the worlds it will solve at
+    most."""
     goal = max(1, min(budget, rec.total_worlds))
-    return {
-        "view": format_view(view),
-        "seat": rec.seat,
-        "best": str(rec.best),
-        "method": rec.method,
-        "worlds": rec.worlds,
-        "total_worlds": rec.total_worlds,
-        "exact": rec.exact,
-        "stopped": rec.stopped,
-        "progress": _r(min(1.0, rec.worlds / goal)),
-        "seconds": _r(rec.seconds if started is None else time.perf_counter() - started),
-        "nodes": rec.nodes,
-        "actions": [stats_json(s) for s in rec.ranked()],
-    }
+    out = rec.to_dict()
+    out["actions"] = [stats_json(s) for s in rec.ranked()]
+    out["view"] = format_view(view)
+    out["progress"] = _r(min(1.0, rec.worlds / goal))
+    if started is not None:
+        out["seconds"] = _r(time.perf_counter() - started)
+    return out
 
 
 def _open_line(view: View, seconds: float, search: Search) -> list[str] | None:
@@ -131,14 +117,7 @@ def analyse(search: Search, view: View, budget: Budget) -> dict[str, Any]:
 
 
 def closing_json(a: ClosingAnalysis, view: View) -> dict[str, Any]:
-    return {
-        "view": format_view(view),
-        "seat": a.seat,
-        "verdict": a.verdict,
-        "seconds": _r(a.seconds),
-        "options": [{"name": o.name, "worlds": o.worlds, "total_worlds": o.total_worlds,
-                     "exact": o.exact, **stats_json(o.stats)} for o in a.options],
-    }
+    return {"view": format_view(view), **a.to_dict()}
 
 
 def closing(search: Search, view: View, budget: Budget) -> dict[str, Any]:
@@ -158,20 +137,5 @@ def solve_open(search: Search, game: Game, seconds: float) -> dict[str, Any]:
     if game.to_act is None:
         raise RequestError("the hand is over: there is nothing to solve")
     r = Solver(64).solve(game, time_limit=seconds, cancel=search.cancel)
-    return {
-        "position": format_position(game),
-        "board": game_board(game),
-        "to_act": r.player,
-        "side": r.side,
-        "exact": r.exact,
-        "value": r.value,
-        "lower": r.lower,
-        "upper": r.upper,
-        "stopped": r.stopped,
-        "nodes": r.nodes,
-        "seconds": _r(r.seconds),
-        "best": [str(a) for a in r.best],
-        "pv": [str(a) for a in r.pv],
-        "actions": [{"action": str(av.action), "value": av.value, "lower": av.lower,
-                     "upper": av.upper} for av in r.actions],
-    }
+    return {**r.to_dict(), "exact": r.exact, "position": format_position(game),
+            "board": game_board(game)}

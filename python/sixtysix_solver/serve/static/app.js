@@ -122,7 +122,9 @@ function middle(board, opts, side) {
   return el("div", { class: "middle" }, boxes);
 }
 
-function distBar(dist) {
+// distribution: {"-1": 0.3, "1": 0.7} (game points -> probability), as the API sends it
+function distBar(distribution) {
+  const dist = Object.entries(distribution).map(([v, p]) => [+v, p]).sort((a, b) => a[0] - b[0]);
   return el("div", { class: "dist", title: dist.map(([v, p]) => `${v > 0 ? "+" : ""}${v}: ${pct(p)}`).join("  ") },
     dist.filter(([, p]) => p > 0).map(([v, p]) => el("div", { style: `width:${100 * p}%;background:${OUTCOME_COLOURS[v]}`, "data-outcome": v })));
 }
@@ -155,7 +157,7 @@ function setupProfile() { return state.profiles[$("#setup-profile").value]; }
 function setupModes() {
   const p = setupProfile(), modes = [["hand", "your hand"], ["trump", "trump card"], ["trick", "trick"]];
   for (let s = 0; s < p.players; s++) modes.push([`taken${s}`, `taken by seat ${s}`]);
-  for (let s = 0; s < p.players; s++) modes.push([`seen${s}`, `seen in seat ${s}'s hand`]);
+  for (let s = 0; s < p.players; s++) if (s !== +$("#setup-seat").value) modes.push([`seen${s}`, `seen in seat ${s}'s hand`]);
   $("#setup-modes").replaceChildren(el("span", {}, "Clicking marks:"), ...modes.map(([m, label]) =>
     el("label", {}, el("input", { type: "radio", name: "setup-mode", value: m, checked: setup.mode === m, onchange: () => { setup.mode = m; } }), label)));
   $("#setup-marriages").replaceChildren(el("span", {}, "Marriages declared:"), ...Array.from({ length: p.players }, (_, s) =>
@@ -341,7 +343,7 @@ async function solveOpen(req) {
     onCard: (c) => guarded(() => solveOpen({ ...req, moves: [...(req.moves || []), c] })),
   });
   const others = r.actions.filter((a) => a.action.length !== 2).map((a) => `${a.action}: ${values[a.action]}`);
-  $("#open-status").textContent = `seat ${r.to_act} to act: value ${r.value === null ? `${r.lower}..${r.upper}` : signed(r.value, 0)} game points for its side (${r.exact ? "exact" : r.stopped}), ${r.nodes.toLocaleString()} nodes` + (others.length ? ` · ${others.join(", ")}` : "");
+  $("#open-status").textContent = `seat ${r.seat} to act: value ${r.value === null ? `${r.lower}..${r.upper}` : signed(r.value, 0)} game points for its side (${r.exact ? "exact" : r.stopped}), ${r.nodes.toLocaleString()} nodes` + (others.length ? ` · ${others.join(", ")}` : "");
   $("#open-status").dataset.state = "done";
   $("#open-pv").textContent = r.pv.length ? "best line: " + r.pv.join(" ") : "";
   $("#open-undo").disabled = !(req.moves && req.moves.length);
@@ -365,6 +367,7 @@ async function main() {
     document.querySelectorAll("span.card img").forEach((img) => { img.src = img.src.replace(/suits=\w+/, `suits=${state.suits}`); });
   }));
   $("#setup-profile").addEventListener("change", setupSeats);
+  $("#setup-seat").addEventListener("change", () => { if (setup.mode.startsWith("seen")) setup.mode = "hand"; setupModes(); });
   $("#setup-clear").addEventListener("click", () => { setup.assign = {}; setupDeck(); });
   $("#setup-go").addEventListener("click", () => guarded(async () => { const d = await api("POST", "/api/setup", setupJson()); state.analyse.closable = d.legal.includes("close"); showPosition(d); }));
   $("#paste-go").addEventListener("click", () => guarded(async () => {
