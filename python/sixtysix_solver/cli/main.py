@@ -5,7 +5,7 @@ so that ``sixtysix --help`` and ``sixtysix version`` answer at once."""
 
 from __future__ import annotations
 
-from . import advice, arena, engine, play, rules, solve  # noqa: F401  (they register commands)
+from . import advice, arena, engine, play, rules, serve, solve  # noqa: F401  (they register commands)
 from .common import app
 
 __all__ = ["main"]
