@@ -26,11 +26,17 @@ MAX_NODES = 2**64 - 1  # the core counts nodes in an unsigned 64-bit integer
 MAX_TT_MIB = 65536  # the largest transposition table the core allocates (64 GiB)
 
 
+def _shown(v: object) -> str:
+    # A huge argument (10**400) is named by its start, not printed whole into the message.
+    text = repr(v)
+    return text if len(text) <= 40 else f"{text[:30]}... ({len(text)} characters)"
+
+
 def check_int(name: str, v: object, lo: int, hi: int | None = None) -> int:
     """``v`` if it is an integer (not a bool, not a float) from ``lo`` to ``hi``."""
     if not isinstance(v, int) or isinstance(v, bool) or v < lo or (hi is not None and v > hi):
         rng = f"from {lo} to {hi}" if hi is not None else f"at least {lo}"
-        raise ArgumentError(f"{name} must be an integer {rng}, got {v!r}")
+        raise ArgumentError(f"{name} must be an integer {rng}, got {_shown(v)}")
     return v
 
 
@@ -45,12 +51,12 @@ def check_seconds(name: str, v: object) -> float:
         else:
             ok = math.isfinite(seconds) and seconds > 0
     if not ok:
-        raise ArgumentError(f"{name} must be a finite number of seconds above 0, got {v!r}")
+        raise ArgumentError(f"{name} must be a finite number of seconds above 0, got {_shown(v)}")
     return seconds
 
 
 def check_flag(name: str, v: object) -> bool:
     """``v`` if it is a bool."""
     if not isinstance(v, bool):
-        raise ArgumentError(f"{name} must be True or False, got {v!r}")
+        raise ArgumentError(f"{name} must be True or False, got {_shown(v)}")
     return v
