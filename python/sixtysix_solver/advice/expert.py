@@ -19,7 +19,7 @@ from math import comb
 
 from ..knowledge.view import View
 from ..rules.actions import Action, Kind
-from .counting import ACE, JACK, KING, QUEEN, TEN, Count, points, rank, suit
+from .counting import KING, QUEEN, Count, points, rank, suit
 from .endgame import counted_best
 
 __all__ = ["expert_choice", "Expert"]
@@ -30,6 +30,14 @@ _EXCHANGE = Action(Kind.EXCHANGE)
 _PASS = Action(Kind.PASS)
 _DRAW = Action(Kind.DRAW)
 _DECISIVE = 100.0  # a trick that ends the hand outweighs any card's future
+_TEN_POINTS = 10  # aces and tens: the cards worth trumping
+# The weights of the card values (Expert.keep), tuned in duplicate matches against
+# heuristic:basic (docs/club-player.md).
+TRUMP_KEEP = 12.0  # a trump wins a trick later: its points and about this much more
+TOP_TRUMP_KEEP = 4.0  # ... more when no trump still out beats it
+TOP_KEEP = 3.0  # a side card nothing out beats in suit: its points and this much
+LOW_SHARE = 0.0  # a side card that can be beaten: this share of its points and a card, lost
+MARRIAGE_SHARE = 0.6  # a marriage in hand: this share of its value rides on each half
 
 
 class Expert:
@@ -71,15 +79,15 @@ class Expert:
         of marriages and the exchange trump carry a premium."""
         c, s, r, p = self.count, suit(x), rank(x), points(x)
         if s == self.trump:
-            value = p + 12.0 + (4.0 if not c.higher_out(x) else 0.0)
+            value = p + TRUMP_KEEP + (TOP_TRUMP_KEEP if not c.higher_out(x) else 0.0)
         elif not c.higher_out(x):
-            value = p + 3.0
+            value = p + TOP_KEEP
         else:
-            value = -0.5 * (p + 4)
+            value = -LOW_SHARE * (p + 4)
         if r in (KING, QUEEN) and self.can_marry_later():
             other = s * 8 + (QUEEN if r == KING else KING)
             if s in self.pairs:
-                value += 0.6 * self.marriage_value(s)
+                value += MARRIAGE_SHARE * self.marriage_value(s)
             elif c.out[other] and not any(other in self.view.known[p] for p in c.opponents):
                 value += 0.15 * self.marriage_value(s)
         if x == self.prof.exchange_card(self.trump) and self.exchange_open():
@@ -133,9 +141,11 @@ class Expert:
         v, c = self.view, self.count
         if any(x in v.known[player] for x in cards):
             return 1.0
-        hidden = sum(c.out.values()) - sum(len(v.known[p]) for p in c.opponents)
+        # The face-up card lies in the stock: nobody holds it yet.
+        up = 0 if v.face_up is None else 1
+        hidden = sum(c.out.values()) - sum(len(v.known[p]) for p in c.opponents) - up
         size = v.hand_sizes[player] - len(v.known[player])
-        k = sum(1 for x in cards if c.may_hold(player, x))
+        k = sum(1 for x in cards if c.may_hold(player, x) and x != v.face_up)
         if hidden <= 0 or size <= 0 or k == 0:
             return 0.0
         size = min(size, hidden)
@@ -149,7 +159,7 @@ class Expert:
         p_cap = self.p_holds_any(higher, opp) if higher else 0.0
         avg_high = sum(points(y) for y in higher) / len(higher) if higher else 0.0
         taken = -(p + avg_high)
-        if s != self.trump and p >= TEN_POINTS:
+        if s != self.trump and p >= _TEN_POINTS:
             p_trump = self.p_holds_any(c.suit_out(self.trump), opp)
             kept = 0.6 * p_trump * -(p + 2) + (1 - 0.6 * p_trump) * (p + 1)
         else:
@@ -158,8 +168,10 @@ class Expert:
 
     def lead(self, cards: Sequence[int]) -> int:
         c = self.count
-        if self.view.marriage_suit is not None:  # after a marriage: lead its queen
-            return max(cards, key=lambda x: (rank(x) == QUEEN, -x))
+        if self.view.marriage_suit is not None:
+            # After a marriage: the king when nothing can take it, else the queen.
+            return max(cards, key=lambda x: (rank(x) == KING and self.sure_winner(x),
+                                              rank(x) == QUEEN, -x))
         if not self.strict and c.n == 2:
             return max(cards, key=lambda x: (self.lead_value(x), -x))
         return self.strict_lead(cards)
@@ -196,13 +208,16 @@ class Expert:
         best = trick[best_at]
         best_side = v.side((v.leader + best_at) % c.n)
         last = len(trick) == c.n - 1
+        after = [(v.leader + i) % c.n for i in range(len(trick) + 1, c.n)]
+        # Only partners still to play: a winning card keeps the trick for the side.
+        safe_win = all(v.side(p) == c.side for p in after)
         in_trick = sum(points(x) for x in trick)
         if best_side == c.side:  # the partner holds the trick
             return self.support(cards, best, last)
 
         def value(x: int) -> float:
             if c.beats(x, best):
-                hold = 1.0 if last else self.holds_trick(x, trick)
+                hold = 1.0 if safe_win else self.holds_trick(x)
                 gain = in_trick + points(x)
                 win = gain + (_DECISIVE if self.reaches(gain) else 0.0) + self.lead_bonus()
                 lose = -gain - (_DECISIVE if self.opp_reaches(gain) else 0.0)
@@ -212,7 +227,14 @@ class Expert:
 
         return max(cards, key=lambda x: (value(x), -x))
 
-    def holds_trick(self, x: int, trick: Sequence[int]) -> float:
+    def sure_winner(self, x: int) -> bool:
+        """Whether ``x`` led now wins for sure in strict play: nothing out beats it in suit
+        and, for a side card, no trump is out."""
+        c = self.count
+        return self.strict and not c.higher_out(x) and (
+            suit(x) == self.trump or not c.trumps_out())
+
+    def holds_trick(self, x: int) -> float:
         """The chance that ``x`` still wins when players after the seat play to the trick."""
         c = self.count
         if suit(x) == self.trump:
@@ -239,8 +261,6 @@ class Expert:
             return max(side_cards, key=lambda x: (points(x) - max(0.0, self.keep(x)), -x))
         return min(under, key=lambda x: (self.keep(x), x))
 
-
-TEN_POINTS = 10
 
 
 def expert_choice(view: View, legal: Sequence[Action]) -> Action:
@@ -299,5 +319,3 @@ def _rules_choice(t: Expert, options: Sequence[Action]) -> Action:
 def _best_marriage(t: Expert, actions: Sequence[Action]) -> Action:
     return max(actions, key=lambda a: (t.marriage_value(a.arg), -a.arg))
 
-
-_ = (ACE, JACK)  # rank names kept for readers of the rules
