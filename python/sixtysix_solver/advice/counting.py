@@ -72,6 +72,11 @@ class Count:
                 left -= view.known[self.partner].count(c)
             if left > 0:
                 self.out[c] = left
+        # A closed stock keeps its face-up card to the end: nobody will hold it.
+        self.held: Counter[int] = Counter(self.out)
+        if view.closed_by is not None and view.face_up is not None:
+            self.held[view.face_up] -= 1
+            self.held = +self.held
         self._excluded = {p: view.excluded(p) for p in self.opponents}
         # Two players, no stock, no dead hand: every card out is in the opponent's hand.
         self.all_known = (
@@ -85,8 +90,8 @@ class Count:
     # --- who may hold what -------------------------------------------------------------------
     def may_hold(self, player: int, c: int) -> bool:
         """Whether ``player`` (an opponent) may hold ``c``: it is out and the strict-phase
-        facts do not exclude it."""
-        if not self.out[c]:
+        facts do not exclude it (nor a closed stock's face-up card)."""
+        if not self.held[c]:
             return False
         if c in self.view.known[player]:
             return True
@@ -107,7 +112,7 @@ class Count:
     def suit_out(self, s: int) -> list[int]:
         """The cards of suit ``s`` an opponent may hold (one entry per copy)."""
         return [c for c in range(s * 8, s * 8 + self.ranks) if self.threat(c)
-                for _ in range(self.out[c])]
+                for _ in range(self.held[c])]
 
     def trumps_out(self) -> int:
         return len(self.suit_out(self.trump))

@@ -191,8 +191,9 @@ class Expert:
         top_trumps = [x for x in c.top_run(self.trump) if x in cards]
         if trumps_out and top_trumps and (self.strict or c.n > 2):
             return top_trumps[0]
+        # A side-suit top wins unless an opponent may trump it: out of trumps, or following.
         tops = [x for x in cards if suit(x) != self.trump and not c.higher_out(x)
-                and (suit(x) not in voids or not trumps_out) and c.suit_out(suit(x))]
+                and (not trumps_out or (suit(x) not in voids and c.suit_out(suit(x))))]
         if tops:
             return max(tops, key=lambda x: (points(x), -x))
         return min(cards, key=lambda x: (self.keep(x), x))
@@ -233,6 +234,16 @@ class Expert:
         c = self.count
         return self.strict and not c.higher_out(x) and (
             suit(x) == self.trump or not c.trumps_out())
+
+    def marriages_now(self, marries: Sequence[Action]) -> list[Action]:
+        """The marriages to declare now. In strict play a marriage whose king cannot win is
+        kept until the seat's sure tricks are cashed: leading its queen may give the lead away."""
+        if not self.strict:
+            return list(marries)
+        safe = [a for a in marries if self.sure_winner(a.arg * 8 + KING)]
+        pair_cards = {a.arg * 8 + r for a in marries for r in (KING, QUEEN)}
+        others = [x for x in self.count.sure_tricks() if x not in pair_cards]
+        return safe or ([] if others else list(marries))
 
     def holds_trick(self, x: int) -> float:
         """The chance that ``x`` still wins when players after the seat play to the trick."""
@@ -307,7 +318,8 @@ def _rules_choice(t: Expert, options: Sequence[Action]) -> Action:
         return _CLOSE
     marries = [a for a in options if a.kind == Kind.MARRY]
     scores_now = view.profile.marriage_before_trick != "zero" or t.has_trick
-    if marries and scores_now:
+    marries = t.marriages_now(marries) if marries and scores_now else []
+    if marries:
         return _best_marriage(t, marries)
     plays = [a.arg for a in options if a.kind == Kind.PLAY]
     if not plays:
