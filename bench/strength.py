@@ -118,6 +118,19 @@ RUNS = (
         ("engine:1,threads=1", "engine:worlds=100,time=1,threads=1",
          "engine:worlds=100,time=1,threads=1,anchor=1", "heuristic:basic"), 4, 2,
         "level 1, 100 worlds capped at 1 s with and without the anchor, and the heuristic"),
+    # Issue 20: the new club player (heuristic) against the earlier rules (heuristic:basic) in
+    # every profile the arena pairs, and the engine against the new club player.
+    *(Run(f"{p}-club-basic{'-opp2or3' if o else ''}", p, ("heuristic", "heuristic:basic"),
+          n, 5, "the club player against the earlier rules (heuristic:basic)", o)
+      for p, n, o in (("schnapsen", 100, ""), ("schnapsen", 100, "false_claim=opp2or3"),
+                      ("sixty-six", 100, ""), ("schnapsen-jaques", 50, ""),
+                      ("sixty-six-jaques", 50, ""), ("mariage", 50, ""),
+                      ("mariage-piquet", 50, ""), ("double-deck", 50, ""),
+                      ("four-hand", 50, ""), ("four-hand-24", 50, ""))),
+    Run("schnapsen-e3-club", "schnapsen", ("engine:3,threads=1", "heuristic"), 20, 1,
+        "PIMC level 3 against the new club player"),
+    Run("schnapsen-e3-club-opp2or3", "schnapsen", ("engine:3,threads=1", "heuristic"), 20, 1,
+        "the same where a false claim never pays", "false_claim=opp2or3"),
 )
 
 

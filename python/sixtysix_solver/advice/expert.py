@@ -216,17 +216,32 @@ class Expert:
         if best_side == c.side:  # the partner holds the trick
             return self.support(cards, best, last)
 
+        swing = self.face_up_swing()
+
         def value(x: int) -> float:
             if c.beats(x, best):
                 hold = 1.0 if safe_win else self.holds_trick(x)
                 gain = in_trick + points(x)
                 win = gain + (_DECISIVE if self.reaches(gain) else 0.0) + self.lead_bonus()
-                lose = -gain - (_DECISIVE if self.opp_reaches(gain) else 0.0)
+                lose = -gain - (_DECISIVE if self.opp_reaches(gain) else 0.0) + swing
                 return hold * win + (1 - hold) * lose - self.keep(x)
             given = in_trick + points(x)
-            return -given - (_DECISIVE if self.opp_reaches(given) and last else 0.0) - self.keep(x)
+            return (-given - (_DECISIVE if self.opp_reaches(given) and last else 0.0) + swing
+                    - self.keep(x))
 
         return max(cards, key=lambda x: (value(x), -x))
+
+    def face_up_swing(self) -> float:
+        """On the last trick before the stock runs out the loser draws the face-up card: what
+        that card is worth to the seat over an average unseen card (0 on other tricks)."""
+        v, c = self.view, self.count
+        if c.n != 2 or v.stock_size != 2 or v.closed_by is not None or v.face_up is None:
+            return 0.0
+        hidden = [y for y in c.out.elements() if y != v.face_up
+                  and not any(y in v.known[p] for p in c.opponents)]
+        if not hidden:
+            return 0.0
+        return self.keep(v.face_up) - sum(self.keep(y) for y in hidden) / len(hidden)
 
     def sure_winner(self, x: int) -> bool:
         """Whether ``x`` led now wins for sure in strict play: nothing out beats it in suit
