@@ -190,7 +190,8 @@ def test_specs_parse_print_pickle_and_build() -> None:
 
 @pytest.mark.parametrize("text,message", [
     ("", "bad agent spec"), ("minimax", "unknown agent"), ("engine:depth=3", "does not take"),
-    ("heuristic:level=3", "does not take level"), ("heuristic:3", "rules must be one of"), ("engine:worlds=5,3", "needs name=value"),
+    ("heuristic:level=3", "does not take level"), ("heuristic:3", "rules must be one of"),
+    ("engine:worlds=5,3", "needs name=value"),
     ("custom:x=1", "factory"), ("random:sensible=2", "sensible must be"),
     ("engine:9", "level must be 1 to 5"), ("engine:worlds=0", "worlds must be"),
     ("engine:level=2,worlds=5", "not both"), ("ismcts:rollout=smart", "rollout"),

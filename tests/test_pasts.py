@@ -25,7 +25,8 @@ from sixtysix_solver.knowledge.worlds import Layout, WorldSpace
 
 def bot_game(profile: str, seed: int, stop: int | None = None, stock: int | None = None) -> Game:
     """Seat 0 the basic heuristic player (the rules HeuristicModel predicts), the others random
-    ones, until ``stop`` actions were taken or the stock is down to ``stock`` cards (claims are skipped so that the hand goes on)."""
+    ones, until ``stop`` actions were taken or the stock is down to ``stock`` cards (claims are
+    skipped so that the hand goes on)."""
     g = Game.deal(profile, seed=seed)
     bots = [HeuristicAgent(rules="basic"), RandomAgent(seed)]
     n = 0

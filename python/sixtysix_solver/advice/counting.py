@@ -13,12 +13,11 @@ False
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
 
 from ..knowledge.view import View
 from ..rules.cards import POINTS, beats
 
-__all__ = ["ACE", "JACK", "KING", "QUEEN", "TEN", "Count", "card_code", "rank", "suit"]
+__all__ = ["ACE", "JACK", "KING", "QUEEN", "TEN", "Count", "card_code", "points", "rank", "suit"]
 
 ACE, TEN, KING, QUEEN, JACK = 0, 1, 2, 3, 4  # rank numbers
 
@@ -101,9 +100,6 @@ class Count:
         """Whether some opponent may hold ``c``."""
         return any(self.may_hold(p, c) for p in self.opponents)
 
-    def threats(self, cards: Iterable[int]) -> list[int]:
-        return [c for c in cards if self.threat(c)]
-
     def higher_out(self, c: int) -> bool:
         """Whether an opponent may hold a card of ``c``'s suit that beats it."""
         s = suit(c)
@@ -153,7 +149,3 @@ class Count:
 
     def beats(self, c: int, best: int) -> bool:
         return beats(c, best, self.trump)
-
-    def lowest(self, cards: Sequence[int]) -> int:
-        """The lowest-valued card: fewest points, then non-trump, then the lower rank."""
-        return min(cards, key=lambda c: (points(c), suit(c) == self.trump, -rank(c), c))

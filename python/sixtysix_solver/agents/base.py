@@ -140,13 +140,16 @@ def _fmt(v: Param) -> str:
 @dataclass(frozen=True)
 class AgentSpec:
     """A picklable recipe for an agent: ``kind`` (:data:`AGENT_KINDS`) and ``params``
-    (sorted ``(name, value)`` pairs). Text form: ``kind`` or ``kind:name=value,...``; a bare
-    first value is the level (``engine:3``), for ``heuristic`` the rules (``heuristic:basic``). ``custom:factory=module.attr,...`` builds an agent of
-    your own: ``module.attr(seed=..., **params)`` must return an :class:`Agent`.
+    (sorted ``(name, value)`` pairs; a parameter at its default is left out). Text form:
+    ``kind`` or ``kind:name=value,...``; a bare first value is the level (``engine:3``), for
+    ``heuristic`` the rules (``heuristic:basic``). ``custom:factory=module.attr,...`` builds
+    an agent of your own: ``module.attr(seed=..., **params)`` must return an :class:`Agent`.
 
     >>> s = AgentSpec.parse("engine:worlds=50")
-    >>> s, str(s), str(AgentSpec.parse(" Engine:3 ")), str(AgentSpec.parse("heuristic:rules=basic"))
-    (AgentSpec.parse('engine:worlds=50'), 'engine:worlds=50', 'engine:3', 'heuristic:basic')
+    >>> s, str(s), str(AgentSpec.parse(" Engine:3 "))
+    (AgentSpec.parse('engine:worlds=50'), 'engine:worlds=50', 'engine:3')
+    >>> str(AgentSpec.parse("heuristic:rules=basic")), str(AgentSpec.parse("heuristic:expert"))
+    ('heuristic:basic', 'heuristic')
     >>> AgentSpec.parse("ismcts:iterations=200").build(seed=1).name
     'ismcts:iterations=200'
     >>> AgentSpec.parse("engine:depth=3")
