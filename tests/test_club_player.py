@@ -201,6 +201,16 @@ def test_throws_low_when_the_opponents_hold_the_trick() -> None:
     assert choice(g) == "8C"
 
 
+def test_does_not_overtrump_its_partner_when_it_may_play_under() -> None:
+    # Four-hand-24 (no overtrumping duty): the partner trumped the led ace with the queen.
+    g = deal("four-hand-24", 0, ["KD JD AH TH KH 9D", "AC KC 9S JC 9C QS",
+                                 "QD AS TS KS 9H JS", "TC AD TD QH JH QC"])
+    for card in ("AC", "QD", "TC"):
+        g.apply(card)
+    assert {str(a) for a in g.legal_actions()} >= {"KD", "JD", "9D"}
+    assert choice(g) in ("JD", "9D")
+
+
 # --- the whole hand -------------------------------------------------------------------------------
 def test_the_club_player_beats_the_basic_rules_over_whole_hands() -> None:
     """A small duplicate sample (the strength report has the real one): over 30 schnapsen deals
