@@ -59,6 +59,9 @@ class Count:
         self.trump = card_code(view.trump_card) >> 3
         self.ranks = prof.ranks_per_suit
         self.hand: Counter[int] = Counter(card_code(c) for c in view.hand)
+        self.face_up = None if view.face_up is None else card_code(view.face_up)
+        low = prof.exchange_card(self.trump)
+        self.exchange_code = None if low is None else card_code(low)
         self.opponents = [p for p in range(self.n) if view.side(p) != self.side]
         self.partner = (self.seat + 2) % 4 if self.n == 4 else None
         played: Counter[int] = Counter(view.trick)
@@ -73,8 +76,8 @@ class Count:
                 self.out[c] = left
         # A closed stock keeps its face-up card to the end: nobody will hold it.
         self.held: Counter[int] = Counter(self.out)
-        if view.closed_by is not None and view.face_up is not None:
-            self.held[view.face_up] -= 1
+        if view.closed_by is not None and self.face_up is not None:
+            self.held[self.face_up] -= 1
             self.held = +self.held
         self._excluded = {p: view.excluded(p) for p in self.opponents}
         # Two players, no stock, no dead hand: every card out is in the opponent's hand.

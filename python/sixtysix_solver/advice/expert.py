@@ -90,16 +90,15 @@ class Expert:
                 value += MARRIAGE_SHARE * self.marriage_value(s)
             elif c.out[other] and not any(other in self.view.known[p] for p in c.opponents):
                 value += 0.15 * self.marriage_value(s)
-        if x == self.prof.exchange_card(self.trump) and self.exchange_open():
+        if x == c.exchange_code and self.exchange_open():
             value += 4.0
         return value
 
     def exchange_open(self) -> bool:
-        v, prof = self.view, self.prof
-        return (prof.exchange_rank != "none" and v.closed_by is None
+        v, prof, low, up = self.view, self.prof, self.count.exchange_code, self.count.face_up
+        return (low is not None and v.closed_by is None
                 and v.stock_size >= max(prof.exchange_min_stock, 1)
-                and v.face_up is not None and rank(v.face_up) != rank(
-                    prof.exchange_card(self.trump) or 0))
+                and up is not None and rank(up) != rank(low))
 
     def reaches(self, gained: int) -> bool:
         """Whether taking a trick worth ``gained`` brings the seat's side to the target."""
@@ -142,10 +141,10 @@ class Expert:
         if any(x in v.known[player] for x in cards):
             return 1.0
         # The face-up card lies in the stock: nobody holds it yet.
-        up = 0 if v.face_up is None else 1
+        up = 0 if c.face_up is None else 1
         hidden = sum(c.out.values()) - sum(len(v.known[p]) for p in c.opponents) - up
         size = v.hand_sizes[player] - len(v.known[player])
-        k = sum(1 for x in cards if c.may_hold(player, x) and x != v.face_up)
+        k = sum(1 for x in cards if c.may_hold(player, x) and x != c.face_up)
         if hidden <= 0 or size <= 0 or k == 0:
             return 0.0
         size = min(size, hidden)
@@ -235,13 +234,13 @@ class Expert:
         """On the last trick before the stock runs out the loser draws the face-up card: what
         that card is worth to the seat over an average unseen card (0 on other tricks)."""
         v, c = self.view, self.count
-        if c.n != 2 or v.stock_size != 2 or v.closed_by is not None or v.face_up is None:
+        if c.n != 2 or v.stock_size != 2 or v.closed_by is not None or c.face_up is None:
             return 0.0
-        hidden = [y for y in c.out.elements() if y != v.face_up
+        hidden = [y for y in c.out.elements() if y != c.face_up
                   and not any(y in v.known[p] for p in c.opponents)]
         if not hidden:
             return 0.0
-        return self.keep(v.face_up) - sum(self.keep(y) for y in hidden) / len(hidden)
+        return self.keep(c.face_up) - sum(self.keep(y) for y in hidden) / len(hidden)
 
     def sure_winner(self, x: int) -> bool:
         """Whether ``x`` led now wins for sure in strict play: nothing out beats it in suit
