@@ -32,7 +32,7 @@ def main() -> None:
     ap.add_argument("--eps", type=float, default=0.3)
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
     args = ap.parse_args()
-    bot = HeuristicAgent()
+    bot = HeuristicAgent(rules="basic")  # the rules HeuristicModel predicts
     per_world, per_hand, extra = [], [], []
     seed = 0
     done = 0

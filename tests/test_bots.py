@@ -23,7 +23,7 @@ from sixtysix_solver.knowledge.legal import legal_actions
 from sixtysix_solver.rules.cards import POINTS
 from sixtysix_solver.errors import SixtySixError
 
-CHEAP = ["random", "random:sensible=true", "heuristic"]
+CHEAP = ["random", "random:sensible=true", "heuristic", "heuristic:basic"]
 CLAIM = Action(Kind.CLAIM)
 
 
@@ -167,7 +167,9 @@ def test_deterministic_for_a_seed_and_new_match_restarts() -> None:
 def test_specs_parse_print_pickle_and_build() -> None:
     cases = {
         "random": "random", "Random:sensible=yes": "random:sensible=true",
-        "heuristic": "heuristic", "engine:3": "engine:3", "engine:level=3": "engine:3",
+        "heuristic": "heuristic", "heuristic:basic": "heuristic:basic",
+        "heuristic:rules=basic": "heuristic:basic", "heuristic:rules=expert": "heuristic",
+        "engine:3": "engine:3", "engine:level=3": "engine:3",
         "engine:worlds=50": "engine:worlds=50", "engine:time=1.5,worlds=7": "engine:time=1.5,worlds=7",
         "ismcts:iterations=200": "ismcts:iterations=200", "ismcts:2": "ismcts:2",
         "ismcts:c=1.0,iterations=9,rollout=random": "ismcts:c=1.0,iterations=9,rollout=random",
@@ -188,7 +190,8 @@ def test_specs_parse_print_pickle_and_build() -> None:
 
 @pytest.mark.parametrize("text,message", [
     ("", "bad agent spec"), ("minimax", "unknown agent"), ("engine:depth=3", "does not take"),
-    ("heuristic:3", "does not take level"), ("engine:worlds=5,3", "needs name=value"),
+    ("heuristic:level=3", "does not take level"), ("heuristic:3", "rules must be one of"),
+    ("engine:worlds=5,3", "needs name=value"),
     ("custom:x=1", "factory"), ("random:sensible=2", "sensible must be"),
     ("engine:9", "level must be 1 to 5"), ("engine:worlds=0", "worlds must be"),
     ("engine:level=2,worlds=5", "not both"), ("ismcts:rollout=smart", "rollout"),
@@ -223,11 +226,13 @@ def _side_score(view: View) -> int:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(profile=st.sampled_from(list(PROFILES)), seed=st.integers(0, 2**32 - 1),
        moves=st.integers(0, 70))
-def test_heuristic_rules_hold(profile: str, seed: int, moves: int) -> None:
+def test_basic_heuristic_rules_hold(profile: str, seed: int, moves: int) -> None:
+    """The rules of heuristic:basic (advice/club.py); the club player's are in
+    tests/test_club_player.py."""
     g = random_position(profile, seed, moves)
     view = View.from_game(g)
     legal = g.legal_actions()
-    a = HeuristicAgent().act(view)
+    a = HeuristicAgent(rules="basic").act(view)
     t = _Table(view)
     # Claims exactly when the side's score reaches the target.
     assert (a == CLAIM) == (CLAIM in legal and _side_score(view) >= g.profile.target)
@@ -263,13 +268,14 @@ def test_heuristic_rules_hold(profile: str, seed: int, moves: int) -> None:
                 assert card >> 3 == led >> 3
 
 
-def test_heuristic_closes_only_when_sure() -> None:
-    """Every hand the club player closes, it wins (its count of sure winners is sound)."""
+@pytest.mark.parametrize("rules", ["expert", "basic"])
+def test_heuristic_closes_only_when_sure(rules: str) -> None:
+    """Every hand a heuristic player closes, it wins (its count of sure winners is sound)."""
     closes = 0
     for profile in ("schnapsen", "sixty-six", "mariage"):
         for seed in range(60):
             g = Game.deal(profile, seed=seed, dealer=seed % 2)
-            bots: list[Agent] = [HeuristicAgent(), RandomAgent(seed, sensible=True)]
+            bots: list[Agent] = [HeuristicAgent(rules=rules), RandomAgent(seed, sensible=True)]
             if seed % 2:
                 bots.reverse()
             closer = None
@@ -286,7 +292,8 @@ def test_heuristic_closes_only_when_sure() -> None:
     assert closes >= 10
 
 
-def test_heuristic_marries_trumps_first_and_exchanges() -> None:
+@pytest.mark.parametrize("rules", ["expert", "basic"])
+def test_heuristic_marries_trumps_first_and_exchanges(rules: str) -> None:
     # Seat 1 leads with both the trump (spades) and the hearts marriage, after a trick.
     g = Game.from_deal("sixty-six", dealer=0,
                        hands=["AD TD AC TC JC 9C".split(), "KS QS KH QH 9S AH".split()],
@@ -296,7 +303,7 @@ def test_heuristic_marries_trumps_first_and_exchanges() -> None:
     g.apply("draw")
     view = View.from_game(g)
     assert view.seat == 1 and Action(Kind.EXCHANGE) in g.legal_actions()
-    bot = HeuristicAgent()
+    bot = HeuristicAgent(rules=rules)
     assert bot.act(view) == Action(Kind.EXCHANGE)
     g.apply("exchange")
     assert bot.act(View.from_game(g)) == Action.parse("marry-S")

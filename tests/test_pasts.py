@@ -24,10 +24,11 @@ from sixtysix_solver.knowledge.worlds import Layout, WorldSpace
 
 
 def bot_game(profile: str, seed: int, stop: int | None = None, stock: int | None = None) -> Game:
-    """Seat 0 a heuristic player, the others random ones, until ``stop`` actions were taken
-    or the stock is down to ``stock`` cards (claims are skipped so that the hand goes on)."""
+    """Seat 0 the basic heuristic player (the rules HeuristicModel predicts), the others random
+    ones, until ``stop`` actions were taken or the stock is down to ``stock`` cards (claims are
+    skipped so that the hand goes on)."""
     g = Game.deal(profile, seed=seed)
-    bots = [HeuristicAgent(), RandomAgent(seed)]
+    bots = [HeuristicAgent(rules="basic"), RandomAgent(seed)]
     n = 0
     while not g.is_over and (stop is None or n < stop) and (stock is None or len(g.stock) > stock):
         p = g.to_act
@@ -121,9 +122,9 @@ def brute_force(game: Game, seat: int, model: OpponentModel) -> dict[tuple[int, 
 
 
 def strict_position(profile: str, seed: int, stock: int) -> Game:
-    """Seat 0 random, seat 1 heuristic (no claims or closing) until the stock is small."""
+    """Seat 0 random, seat 1 the basic heuristic (no claims or closing) until the stock is small."""
     g = Game.deal(profile, seed=seed)
-    bots = [RandomAgent(seed), HeuristicAgent()]
+    bots = [RandomAgent(seed), HeuristicAgent(rules="basic")]
     while not g.is_over and len(g.stock) > stock:
         p = g.to_act
         assert p is not None

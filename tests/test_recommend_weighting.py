@@ -94,7 +94,7 @@ def test_worlds_ruled_out_are_not_solved() -> None:
     g = Game.deal("schnapsen", seed=11)
     from sixtysix_solver.agents import HeuristicAgent
 
-    bot = HeuristicAgent()
+    bot = HeuristicAgent(rules="basic")  # the rules HeuristicModel predicts
     for _ in range(7):
         g.apply(bot.act(View.from_game(g)))
     rec = recommend(g, worlds=1000, seed=1, opponent_model=HeuristicModel(0.0))

@@ -9,8 +9,9 @@ legal in the view: that rules out pasts in which the player could not have made 
 
 * :class:`UniformModel`: every action equally likely whatever the hand (likelihood 1): the
   choices carry no information, every figure stays as without a model.
-* :class:`HeuristicModel`: the :class:`~sixtysix_solver.agents.HeuristicAgent`'s choice with
-  probability ``1 - eps``, the rest spread evenly over the other legal actions.
+* :class:`HeuristicModel`: the basic club player's choice (``heuristic:basic``,
+  :mod:`~sixtysix_solver.advice.club`) with probability ``1 - eps``, the rest spread evenly over
+  the other legal actions.
 
 Any object with a ``probability(view, action) -> float`` method is a model.
 

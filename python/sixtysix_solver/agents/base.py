@@ -104,12 +104,17 @@ Param = int | float | bool | str
 
 AGENT_KINDS: dict[str, tuple[str, ...]] = {
     "random": ("sensible",),
-    "heuristic": (),
+    "heuristic": ("rules",),
     "engine": ("level", "worlds", "time", "threads", "match", "closewin", "anchor"),
     "ismcts": ("level", "iterations", "time", "threads", "rollout", "c"),
     "custom": ("factory",),  # plus any keyword the factory takes
 }
 """Agent kinds and the parameters each accepts in a spec."""
+
+_POSITIONAL = {"heuristic": "rules"}
+_DEFAULTS: dict[str, dict[str, Param]] = {"heuristic": {"rules": "expert"}}
+"""Parameter values that are the kind's default: left out of the canonical spec."""
+"""The parameter a bare first value names (``heuristic:basic``); ``level`` for the others."""
 
 
 def _value(text: str) -> Param:
@@ -135,13 +140,16 @@ def _fmt(v: Param) -> str:
 @dataclass(frozen=True)
 class AgentSpec:
     """A picklable recipe for an agent: ``kind`` (:data:`AGENT_KINDS`) and ``params``
-    (sorted ``(name, value)`` pairs). Text form: ``kind`` or ``kind:name=value,...``; a bare
-    number is the level (``engine:3``). ``custom:factory=module.attr,...`` builds an agent of
-    your own: ``module.attr(seed=..., **params)`` must return an :class:`Agent`.
+    (sorted ``(name, value)`` pairs; a parameter at its default is left out). Text form:
+    ``kind`` or ``kind:name=value,...``; a bare first value is the level (``engine:3``), for
+    ``heuristic`` the rules (``heuristic:basic``). ``custom:factory=module.attr,...`` builds
+    an agent of your own: ``module.attr(seed=..., **params)`` must return an :class:`Agent`.
 
     >>> s = AgentSpec.parse("engine:worlds=50")
     >>> s, str(s), str(AgentSpec.parse(" Engine:3 "))
     (AgentSpec.parse('engine:worlds=50'), 'engine:worlds=50', 'engine:3')
+    >>> str(AgentSpec.parse("heuristic:rules=basic")), str(AgentSpec.parse("heuristic:expert"))
+    ('heuristic:basic', 'heuristic')
     >>> AgentSpec.parse("ismcts:iterations=200").build(seed=1).name
     'ismcts:iterations=200'
     >>> AgentSpec.parse("engine:depth=3")
@@ -169,7 +177,9 @@ class AgentSpec:
                 )
         if self.kind == "custom" and "factory" not in names:
             raise AgentError("custom agents need factory=module.attr")
-        object.__setattr__(self, "params", tuple(sorted(self.params)))
+        defaults = _DEFAULTS.get(self.kind, {})
+        params = tuple(sorted((k, v) for k, v in self.params if defaults.get(k, None) != v))
+        object.__setattr__(self, "params", params)
 
     @classmethod
     def parse(cls, text: str | AgentSpec) -> AgentSpec:
@@ -186,14 +196,14 @@ class AgentSpec:
             if not eq:
                 if i:
                     raise AgentError(f"bad agent spec {text!r}: {item!r} needs name=value")
-                name, value = "level", item
+                name, value = _POSITIONAL.get(kind.strip().lower(), "level"), item
             params.append((name.strip().lower(), _value(value.strip())))
         return cls(kind.strip().lower(), tuple(params))
 
     def __str__(self) -> str:
         if not self.params:
             return self.kind
-        if len(self.params) == 1 and self.params[0][0] == "level":
+        if len(self.params) == 1 and self.params[0][0] == _POSITIONAL.get(self.kind, "level"):
             return f"{self.kind}:{_fmt(self.params[0][1])}"
         return f"{self.kind}:" + ",".join(f"{k}={_fmt(v)}" for k, v in self.params)
 

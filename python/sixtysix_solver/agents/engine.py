@@ -51,10 +51,11 @@ class EngineAgent(Agent):
     closing wins the hand in at least a share ``p`` of the worlds, else take the best other
     action. PIMC solves every world with the cards known, so it overrates closing, after which
     the closer must play blind to the other hand; this is the club player's "close when sure".
-    ``anchor=z`` (PIMC only): play the heuristic club player's choice unless the engine's best
-    action beats it by more than ``z`` standard errors, paired over the worlds solved (exact
-    figures need only be better). With few worlds, as at the early leads of a long hand under a
-    time cap, the engine's ranking is mostly noise and the club player's rules do better.
+    ``anchor=z`` (PIMC only): play the basic club player's choice (``heuristic:basic``) unless
+    the engine's best action beats it by more than ``z`` standard errors, paired over the
+    worlds solved (exact figures need only be better). With few worlds, as at the early leads of
+    a long hand under a time cap, the engine's ranking is mostly noise and the club player's
+    rules do better.
     A decision with one legal action is not searched; each search is seeded from the agent's
     random stream, so the agent is deterministic for its seed."""
 
