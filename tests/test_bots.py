@@ -391,11 +391,13 @@ def test_anchor_keeps_the_club_players_choice_unless_the_engine_is_clearly_bette
 
     rec_mod = importlib.import_module("sixtysix_solver.advice.recommend")
     real = rec_mod.recommend
-    game = Game.deal("schnapsen", seed=5)
+    game = Game.deal("schnapsen", seed=2)  # a lead where the two club players differ
     view = View.from_game(game, game.to_act)
     legal = game.legal_actions()
-    club = HeuristicAgent(0).choose(view, legal)
-    other = next(a for a in legal if a != club)
+    club = HeuristicAgent(0, rules="basic").choose(view, legal)  # anchor's default club player
+    expert = HeuristicAgent(0).choose(view, legal)
+    assert expert != club
+    other = next(a for a in legal if a not in (club, expert))
     diffs = [np.array([1, -1, 2, -1, 1, -2, 1, 0] * 2)]  # mean 1/8, se ~0.35
     exact = [False]
 
@@ -414,6 +416,7 @@ def test_anchor_keeps_the_club_players_choice_unless_the_engine_is_clearly_bette
 
     assert pick("engine:worlds=3") == other
     assert pick("engine:worlds=3,anchor=1") == club  # 1/8 is well inside one standard error
+    assert pick("engine:worlds=3,anchor=1,club=expert") == expert
     assert pick("engine:worlds=3,anchor=0") == other  # any lead at all
     diffs[0] = np.array([1, 1, 2, 1] * 4)  # always better: no noise
     assert pick("engine:worlds=3,anchor=3") == other
@@ -422,7 +425,10 @@ def test_anchor_keeps_the_club_players_choice_unless_the_engine_is_clearly_bette
     assert pick("engine:worlds=3,anchor=3") == other
     assert str(AgentSpec.parse("engine:worlds=3,anchor=1").build(seed=1).spec) == (
         "engine:anchor=1.0,worlds=3")
-    for bad in ("engine:anchor=-1", "engine:anchor=true", "engine:anchor=x", "ismcts:anchor=1"):
+    assert str(AgentSpec.parse("engine:worlds=3,anchor=1,club=expert").build(seed=1).spec) == (
+        "engine:anchor=1.0,club=expert,worlds=3")
+    for bad in ("engine:anchor=-1", "engine:anchor=true", "engine:anchor=x", "ismcts:anchor=1",
+                "engine:anchor=1,club=smart", "ismcts:club=expert"):
         with pytest.raises(AgentError):
             AgentSpec.parse(bad).build(seed=0)
 

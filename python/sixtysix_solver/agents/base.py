@@ -105,16 +105,17 @@ Param = int | float | bool | str
 AGENT_KINDS: dict[str, tuple[str, ...]] = {
     "random": ("sensible",),
     "heuristic": ("rules",),
-    "engine": ("level", "worlds", "time", "threads", "match", "closewin", "anchor"),
+    "engine": ("level", "worlds", "time", "threads", "match", "closewin", "anchor", "club"),
     "ismcts": ("level", "iterations", "time", "threads", "rollout", "c"),
     "custom": ("factory",),  # plus any keyword the factory takes
 }
 """Agent kinds and the parameters each accepts in a spec."""
 
 _POSITIONAL = {"heuristic": "rules"}
-_DEFAULTS: dict[str, dict[str, Param]] = {"heuristic": {"rules": "expert"}}
-"""Parameter values that are the kind's default: left out of the canonical spec."""
 """The parameter a bare first value names (``heuristic:basic``); ``level`` for the others."""
+_DEFAULTS: dict[str, dict[str, Param]] = {"heuristic": {"rules": "expert"},
+                                          "engine": {"club": "basic"}}
+"""Parameter values that are the kind's default: left out of the canonical spec."""
 
 
 def _value(text: str) -> Param:

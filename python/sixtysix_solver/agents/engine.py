@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..advice.club import club_choice
 from ..advice.ismcts import ismcts
 from ..advice.limits import SearchLimits
 from ..advice.recommend import Recommendation, match_utility, paired_difference, recommend
@@ -23,6 +22,7 @@ from ..errors import SixtySixError
 from ..knowledge.view import View
 from ..rules.actions import Action, Kind
 from .base import Agent, AgentError, AgentSpec, Param, register
+from .heuristic import RULES
 
 __all__ = ["EngineAgent", "ISMCTS_LEVELS", "LEVEL_TIME", "PIMC_LEVELS"]
 
@@ -51,11 +51,12 @@ class EngineAgent(Agent):
     closing wins the hand in at least a share ``p`` of the worlds, else take the best other
     action. PIMC solves every world with the cards known, so it overrates closing, after which
     the closer must play blind to the other hand; this is the club player's "close when sure".
-    ``anchor=z`` (PIMC only): play the basic club player's choice (``heuristic:basic``) unless
+    ``anchor=z`` (PIMC only): play the club player's choice unless
     the engine's best action beats it by more than ``z`` standard errors, paired over the
     worlds solved (exact figures need only be better). With few worlds, as at the early leads of
     a long hand under a time cap, the engine's ranking is mostly noise and the club player's
-    rules do better.
+    rules do better. ``club=basic`` (the default: ``heuristic:basic``) or ``club=expert``
+    (``heuristic``, ``docs/club-player.md``) names the club player that ``anchor`` defers to.
     A decision with one legal action is not searched; each search is seeded from the agent's
     random stream, so the agent is deterministic for its seed."""
 
@@ -74,6 +75,7 @@ class EngineAgent(Agent):
         match: bool = False,
         closewin: float | None = None,
         anchor: float | None = None,
+        club: str = "basic",
     ) -> None:
         super().__init__(seed)
         if method not in ("pimc", "ismcts"):
@@ -134,6 +136,8 @@ class EngineAgent(Agent):
             raise AgentError(f"anchor must be a number of standard errors >= 0, got {anchor!r}")
         if anchor is not None and method != "pimc":
             raise AgentError("anchor is a PIMC (engine) option")
+        if club not in RULES:
+            raise AgentError(f"club must be one of: {', '.join(RULES)}; got {club!r}")
         self.method = method
         self.level = level
         self.budget = budget
@@ -145,6 +149,7 @@ class EngineAgent(Agent):
         self.match = match
         self.closewin = None if closewin is None else float(closewin)
         self.anchor = None if anchor is None else float(anchor)
+        self.club = club
         # The budget of every decision (each is seeded from the agent's random stream).
         if method == "pimc":
             self.limits = SearchLimits(worlds=budget, time_limit=time_limit, threads=threads)
@@ -172,6 +177,8 @@ class EngineAgent(Agent):
             params["closewin"] = self.closewin
         if self.anchor is not None:
             params["anchor"] = self.anchor
+        if self.club != "basic":
+            params["club"] = self.club
         if self.method == "ismcts":
             if self.rollout != "solver":
                 params["rollout"] = self.rollout
@@ -202,7 +209,7 @@ class EngineAgent(Agent):
                 if close.win < self.closewin and others:
                     best = others[best_index(others)].action  # recommend's own tie-breaks
             if self.anchor is not None:
-                club = club_choice(view, legal)
+                club = RULES[self.club](view, legal)
                 if club != best and not _ahead(rec, best, club, self.anchor, utility):
                     best = club
             return best
@@ -222,7 +229,8 @@ def _builder(method: str) -> Any:
             "method": method, "seed": seed, "time_limit": p.get("time"),
             "threads": p.get("threads", 1),
         }
-        for k in ("worlds", "iterations", "rollout", "c", "match", "closewin", "anchor"):
+        for k in ("worlds", "iterations", "rollout", "c", "match", "closewin", "anchor",
+                  "club"):
             if k in p:
                 kw[k] = p[k]
         return EngineAgent(p.get("level"), **kw)  # type: ignore[arg-type]
