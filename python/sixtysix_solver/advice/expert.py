@@ -311,7 +311,8 @@ def expert_choice(view: View, legal: Sequence[Action]) -> Action:
     if view.phase in ("lead", "follow"):
         best = counted_best(view, t.count)
         if best and choice not in best:
-            picks = [a for a in best if a in legal]
+            # Never the solver's false claim (a concession the default rule makes cheap).
+            picks = [a for a in best if a in options]
             if picks:
                 return picks[0]
     return choice
