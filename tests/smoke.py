@@ -19,7 +19,10 @@ def sixtysix(*args: str) -> str:
     """Run the installed ``sixtysix`` command; its output (it must exit 0)."""
     scripts = sysconfig.get_path("scripts")
     exe = os.path.join(scripts, "sixtysix.exe" if os.name == "nt" else "sixtysix")
-    done = subprocess.run([exe, *args], capture_output=True, text=True, timeout=600, check=False)
+    # UTF-8 through the pipe, as in a terminal (a Windows pipe would otherwise be cp1252).
+    env = dict(os.environ, PYTHONUTF8="1", PYTHONIOENCODING="utf-8")
+    done = subprocess.run([exe, *args], capture_output=True, encoding="utf-8", env=env,
+                          timeout=600, check=False)
     if done.returncode != 0:
         raise SystemExit(f"sixtysix {' '.join(args)} exited {done.returncode}:\n{done.stderr}")
     return done.stdout
