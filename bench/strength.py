@@ -131,6 +131,14 @@ RUNS = (
         "PIMC level 3 against the new club player"),
     Run("schnapsen-e3-club-opp2or3", "schnapsen", ("engine:3,threads=1", "heuristic"), 20, 1,
         "the same where a false claim never pays", "false_claim=opp2or3"),
+    Run("sixty-six-t1ac-club", "sixty-six",
+        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8", "heuristic"), 20, 1,
+        "the best sixty-six setting of issue 19 (anchored on heuristic:basic) against the new club "
+        "player"),
+    Run("sixty-six-anchor-expert-basic", "sixty-six",
+        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,club=expert",
+         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8"), 20, 1,
+        "anchored on the new club player against anchored on the earlier rules (issue 20 item 3)"),
 )
 
 

@@ -15,7 +15,7 @@ Mask sure_winners(const S& s, Mask mine, Mask in_play) {
   const Mask trumps = suit_mask(s.trump_suit);
   const Mask other = in_play & ~mine & trumps;
   int top_other = kRanks;  // rank index of their highest trump (a lower index is higher)
-  if (other) top_other = __builtin_ctz(codes_of(other) >> (s.trump_suit * 8) & 0xFF);
+  if (other) top_other = ctz32(codes_of(other) >> (s.trump_suit * 8) & 0xFF);
   return mine & trumps & rank_below_mask(top_other);
 }
 
@@ -146,7 +146,7 @@ int cash_points(const S& s, const Outlook& o, int p) {
       cash |= strip ? mine : o.winners[p];
       continue;
     }
-    Mask top = other ? mine & rank_below_mask(__builtin_ctz(other)) : mine;
+    Mask top = other ? mine & rank_below_mask(ctz32(other)) : mine;
     if (!strip)  // only as many as they can follow to, the dearest first
       for (int rank = kRanks - 1, extra = popcount(top) - popcount(them); extra > 0; --rank)
         for (Mask m = top & rank_mask(rank); m && extra > 0; m &= m - 1, --extra)

@@ -32,7 +32,7 @@ bool reach(const Duties& d, Mask hx, Mask hy, bool x_leads, int need) {
   {  // the other side's trumps above all of x's win their tricks: x never gets them
     const Mask xt = hx & suit_mask(tr), yt = hy & suit_mask(tr);
     if (yt) {
-      const int top = xt ? __builtin_ctz(codes_of(xt) >> (tr * 8) & 0xFF) : kRanks;
+      const int top = xt ? ctz32(codes_of(xt) >> (tr * 8) & 0xFF) : kRanks;
       const Mask sure = yt & rank_below_mask(top);
       if (sure && left - card_points(sure) < need) return false;
     }
@@ -59,7 +59,7 @@ bool reach(const Duties& d, Mask hx, Mask hy, bool x_leads, int need) {
     bool answered = false;  // a reply that goes the follower's way
     for (int pass = 0; pass < 2 && !answered; ++pass) {
       for (Mask b = pass ? play & ~beat : beat; b;) {
-        const int reply = pass ? 63 - __builtin_clzll(b) : lowest(b);
+        const int reply = pass ? highest64(b) : lowest(b);
         b &= ~bit(reply);
         const bool x_wins = (pass == 0) != x_leads;
         const int gain = x_wins ? kPoints[rank_of(lead)] + kPoints[rank_of(reply)] : 0;

@@ -3,6 +3,8 @@
 #pragma once
 #include <cstdint>
 
+#include "bits.hpp"
+
 namespace ss {
 
 using Mask = std::uint64_t;
@@ -33,8 +35,8 @@ constexpr Mask rank_below_mask(int r) { return Mask{0x0101010101010101ULL} * ((M
 
 constexpr int kPoints[kRanks] = {11, 10, 4, 3, 2, 0, 0, 0};
 
-inline int popcount(Mask m) { return __builtin_popcountll(m); }
-inline int lowest(Mask m) { return __builtin_ctzll(m); }
+inline int popcount(Mask m) { return popcount64(m); }
+inline int lowest(Mask m) { return ctz64(m); }
 
 inline int card_points(Mask m) {
   return 11 * popcount(m & rank_mask(ACE)) + 10 * popcount(m & rank_mask(TEN)) +

@@ -130,7 +130,7 @@ int State::legal_actions(Action* buf) const {
   }
   std::uint32_t codes = codes_of(playable());
   while (codes) {
-    const int c = __builtin_ctz(codes);
+    const int c = ctz32(codes);
     codes &= codes - 1;
     buf[k++] = make_action(PLAY, c);
   }

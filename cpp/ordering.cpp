@@ -141,7 +141,7 @@ int order_strict(const S& s, const History& hist, bool claims, Action* buf) {
   std::uint32_t codes = codes_of(play);
   const bool claim = claims && s.can_claim(p);
   if (!claim && !(codes & (codes - 1))) {  // forced
-    buf[0] = make_action(PLAY, __builtin_ctz(codes));
+    buf[0] = make_action(PLAY, ctz32(codes));
     return 1;
   }
   // On card codes (bit c for code c): the others' cards (the lead too), and ours alone.
@@ -151,9 +151,9 @@ int order_strict(const S& s, const History& hist, bool claims, Action* buf) {
   // An eight or seven next to an equivalent higher 0-point card of ours (the nearest one in
   // play above it, of its suit, held by us alone) is left out: the higher one is kept.
   for (std::uint32_t z = codes & 0xC0C0C0C0u; z; z &= z - 1) {
-    const int c = __builtin_ctz(z);
+    const int c = ctz32(z);
     const std::uint32_t up = in_play & ((1u << c) - 1) & (0xE0u << (c & ~7));
-    if (up && (mine_only >> (31 - __builtin_clz(up)) & 1)) codes &= ~(1u << c);
+    if (up && (mine_only >> highest32(up) & 1)) codes &= ~(1u << c);
   }
   int scores[kMaxActions];
   int n = 0;
@@ -172,7 +172,7 @@ int order_strict(const S& s, const History& hist, bool claims, Action* buf) {
   if (lead < 0) {
     const std::uint32_t their_trumps = (oc >> (trump * 8)) & 0xFF;
     for (; codes; codes &= codes - 1) {
-      const int c = __builtin_ctz(codes), rank = c & 7, suit = c >> 3;
+      const int c = ctz32(codes), rank = c & 7, suit = c >> 3;
       const std::uint32_t same = (oc >> (suit * 8)) & 0xFF;  // theirs of the suit, by rank
       int sc = 4 * kPoints[rank] - (suit == trump ? 30 : 0);
       // A lead nobody can beat (nothing of theirs as high or higher) takes the trick.
@@ -184,7 +184,7 @@ int order_strict(const S& s, const History& hist, bool claims, Action* buf) {
     const std::uint32_t beat =  // (as beats())
         ((1u << rank_of(lead)) - 1) << (ls * 8) | (ls != trump ? 0xFFu << (trump * 8) : 0);
     for (; codes; codes &= codes - 1) {
-      const int c = __builtin_ctz(codes), pts = kPoints[c & 7];
+      const int c = ctz32(codes), pts = kPoints[c & 7];
       add(c, beat >> c & 1 ? 100 + trick_pts + pts - ((c >> 3) == trump ? 12 : 0) : -2 * pts);
     }
   }

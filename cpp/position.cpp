@@ -93,7 +93,7 @@ Deal seeded_deal(const RuleSet& r, int dealer, std::uint64_t seed) {
   }
   d.trump_card = r.stock_size > 0 ? deck.back() : d.hands[dealer].back();
   for (int j = 0; j < r.aside; ++j) d.aside.push_back(deck[k++]);
-  d.stock.assign(deck.begin() + static_cast<long>(k), deck.end());
+  d.stock.assign(deck.begin() + static_cast<std::ptrdiff_t>(k), deck.end());
   for (auto& h : d.hands) std::sort(h.begin(), h.end());
   std::sort(d.aside.begin(), d.aside.end());
   return d;

@@ -85,12 +85,12 @@ struct Race {
     for (int suit = 0; suit < kSuits; ++suit) {
       const std::uint32_t m = mine >> (suit * 8) & 0xFF, t = theirs >> (suit * 8) & 0xFF;
       if (!m || (suit != spec.trump && !t && their_trumps)) continue;
-      const std::uint32_t above = t ? (1u << __builtin_ctz(t)) - 1 : 0xFF;  // higher than theirs
+      const std::uint32_t above = t ? (1u << ctz32(t)) - 1 : 0xFF;  // higher than theirs
       masters |= (m & above) << (suit * 8);
     }
     for (int pass = 0; pass < 2; ++pass) {
       for (std::uint32_t codes = pass ? mine & ~masters : masters; codes;) {
-        const int code = pass ? 31 - __builtin_clz(codes) : __builtin_ctz(codes);
+        const int code = pass ? highest32(codes) : ctz32(codes);
         codes &= ~(1u << code);
         const int lead = lowest(leader & code_mask(code));
         const Mask rest = leader & ~bit(lead);
@@ -112,7 +112,7 @@ struct Race {
     for (int pass = 0; pass < 2; ++pass) {
       std::uint32_t codes = codes_of(pass ? play & ~beat : beat);
       while (codes) {
-        const int code = pass ? 31 - __builtin_clz(codes) : __builtin_ctz(codes);
+        const int code = pass ? highest32(codes) : ctz32(codes);
         codes &= ~(1u << code);
         const int reply = lowest(follower & code_mask(code));
         const bool follower_wins = pass == 0;

@@ -3,6 +3,7 @@
 // cutoffs that the strict search shares, card-point values, the principal variation. Moves and
 // their order come from ordering.cpp; the two-player strict phase is handed to strict_search.cpp.
 #include "search.hpp"
+#include "bits.hpp"
 #include "hash.hpp"
 
 #include "bounds.hpp"
@@ -102,7 +103,7 @@ bool Search::shortcut(const State& s, int* v) const {
 // (flatten: outlook() and best_return() of bounds.cpp inline here under the build's LTO, their
 // common work shared: ~3% of a whole-deal solve's instructions.)
 template <class S>
-__attribute__((flatten)) void Search::bounds(const S& s, int* lo, int* hi) const {
+SS_FLATTEN void Search::bounds(const S& s, int* lo, int* hi) const {
   *lo = lo_;
   *hi = hi_;
   if (s.n() == 3) return;

@@ -4,6 +4,7 @@
 // (strict_domain.cpp); the values are ab()'s (the same bounds, shortcuts and leaves), only the
 // work per node differs. Moves come from ordering.cpp, the race cutoffs from race_cut.cpp,
 // the leaves of the compact state from strict_end.cpp.
+#include "bits.hpp"
 #include "ordering.hpp"
 #include "search.hpp"
 
@@ -53,7 +54,7 @@ int Search::ab_strict(const State& s, int alpha, int beta) {
 // end of play are leaves, scored on the compact state too (strict_end.cpp). (flatten: the
 // helpers inline into the node, the key, the bounds and the last trick's too: ~3% fewer
 // instructions and ~5% less time in whole-deal solves.)
-__attribute__((flatten)) int Search::ab_compact(const Strict2& s, int alpha, int beta) {
+SS_FLATTEN int Search::ab_compact(const Strict2& s, int alpha, int beta) {
   if ((++nodes_ & 1023) == 0) check_limits();
   // (base(): two players, each its own side)
   const int off = !relative() ? 0 : obj_ == Objective::TRICKS ? s.tricks[player_] : s.score[player_];

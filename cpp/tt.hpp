@@ -34,9 +34,12 @@
 #include <new>
 #include <vector>
 
+#include "bits.hpp"
 #include "hash.hpp"
 #if defined(__linux__)
 #include <sys/mman.h>
+#elif defined(_WIN32)
+#include <malloc.h>  // _aligned_malloc: MSVC has no std::aligned_alloc
 #endif
 
 namespace ss {
@@ -51,6 +54,21 @@ struct TTEntry {
 static_assert(sizeof(TTEntry) == 16, "four entries per cache line");
 
 namespace tt_detail {
+// Aligned blocks: the C++17 call, or the Windows CRT's own (its free() cannot free them).
+inline void* alloc_aligned(std::size_t align, std::size_t bytes) {
+#if defined(_WIN32)
+  return _aligned_malloc(bytes, align);
+#else
+  return std::aligned_alloc(align, bytes);
+#endif
+}
+inline void free_aligned(void* p) {
+#if defined(_WIN32)
+  _aligned_free(p);
+#else
+  std::free(p);
+#endif
+}
 // An entry's fields but the tag, as one word.
 inline std::uint64_t pack(const TTEntry& e) {
   return std::uint64_t(std::uint16_t(e.lower)) | std::uint64_t(std::uint16_t(e.upper)) << 16 |
@@ -122,7 +140,7 @@ class TranspositionTable {
     }
 #endif
     if (!table_) {
-      table_ = static_cast<Bucket*>(std::aligned_alloc(align, bytes));
+      table_ = static_cast<Bucket*>(tt_detail::alloc_aligned(align, bytes));
       if (!table_) throw std::bad_alloc();
     }
     size_ = buckets;
@@ -139,7 +157,7 @@ class TranspositionTable {
     std::memset(static_cast<void*>(ends_.data()), 0, kEnds * sizeof(EndEntry));
     gen_ = 1;
   }
-  void prefetch(std::uint64_t key) const { __builtin_prefetch(&table_[key & mask_]); }
+  void prefetch(std::uint64_t key) const { ss::prefetch(&table_[key & mask_]); }
   void new_generation() {
     if (gen_ == 0xFFFF) clear();
     else ++gen_;
@@ -277,7 +295,7 @@ class TranspositionTable {
       return;
     }
 #endif
-    std::free(table_);
+    tt_detail::free_aligned(table_);
     table_ = nullptr;
   }
   // Entry i of a bucket, its tag recovered (a torn entry comes out with a tag nobody probes).

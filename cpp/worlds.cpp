@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <memory>
 #include <chrono>
+#include <limits>
 #include <string>
 #include <thread>
 
@@ -159,17 +160,22 @@ std::vector<std::size_t> WorldPool::split(std::size_t n, std::size_t k, int t_co
   if (line_nodes_.size() == k)
     for (std::size_t a = 0; a < k; ++a)
       if (line_worlds_[a]) cost[a] = std::max<std::uint64_t>(1, line_nodes_[a] / line_worlds_[a]);
-  unsigned __int128 total = 0;
-  for (std::uint64_t c : cost) total += static_cast<unsigned __int128>(c) * n;
+  // Capped so that every sum and product below fits 64 bits on every compiler (MSVC has no
+  // 128-bit integer): a cap of billions of nodes per world, which no run comes near.
+  const std::uint64_t pairs = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(n) * k);
+  const auto threads = static_cast<std::uint64_t>(std::max(1, t_count));
+  const std::uint64_t cap =
+      std::max<std::uint64_t>(1, std::numeric_limits<std::uint64_t>::max() / pairs / threads);
+  std::uint64_t total = 0;
+  for (std::uint64_t& c : cost) total += (c = std::min(c, cap)) * n;
   // Pair q = a * n + w; cut t starts where the cost before it reaches total * t / T.
   std::vector<std::size_t> cut(t_count + 1, n * k);
   cut[0] = 0;
-  unsigned __int128 before = 0;
+  std::uint64_t before = 0;
   std::size_t a = 0;
   for (int t = 1; t < t_count; ++t) {
-    const unsigned __int128 target = total * t / t_count;
-    while (a < k && before + static_cast<unsigned __int128>(cost[a]) * n <= target)
-      before += static_cast<unsigned __int128>(cost[a++]) * n;
+    const std::uint64_t target = total * static_cast<std::uint64_t>(t) / threads;
+    while (a < k && before + cost[a] * n <= target) before += cost[a++] * n;
     std::size_t q = a * n;
     if (a < k) q += static_cast<std::size_t>((target - before) / cost[a]);
     cut[t] = std::max(cut[t - 1], std::min(q, n * k));
