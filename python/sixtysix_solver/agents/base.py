@@ -105,7 +105,8 @@ Param = int | float | bool | str
 AGENT_KINDS: dict[str, tuple[str, ...]] = {
     "random": ("sensible",),
     "heuristic": ("rules",),
-    "engine": ("level", "worlds", "time", "threads", "match", "closewin", "anchor", "club"),
+    "engine": ("level", "worlds", "time", "threads", "match", "closewin", "anchor", "club",
+               "iimc", "tie"),
     "ismcts": ("level", "iterations", "time", "threads", "rollout", "c"),
     "custom": ("factory",),  # plus any keyword the factory takes
 }
