@@ -176,7 +176,7 @@ def test_engine_checks_near_ties_only_with_tie(monkeypatch: pytest.MonkeyPatch) 
 def test_engine_iimc_specs() -> None:
     a = AgentSpec.parse("engine:worlds=3,iimc=0.3,tie=0.25").build(seed=1)
     assert a.name == "engine:iimc=0.3,tie=0.25,worlds=3"
-    for bad in ("engine:iimc=0", "engine:iimc=1", "engine:iimc=true", "engine:tie=0.5",
+    for bad in ("engine:iimc=-0.1", "engine:iimc=1", "engine:iimc=true", "engine:tie=0.5",
                 "engine:iimc=0.3,tie=-1", "ismcts:iimc=0.3"):
         with pytest.raises(AgentError):
             AgentSpec.parse(bad).build(seed=0)

@@ -85,6 +85,7 @@ class EngineAgent(Agent):
         club: str = "basic",
         iimc: float | None = None,
         tie: float = 0.0,
+        judge: bool = False,
     ) -> None:
         super().__init__(seed)
         if method not in ("pimc", "ismcts"):
@@ -148,15 +149,19 @@ class EngineAgent(Agent):
         if club not in RULES:
             raise AgentError(f"club must be one of: {', '.join(RULES)}; got {club!r}")
         if iimc is not None and (
-            not isinstance(iimc, (int, float)) or isinstance(iimc, bool) or not 0 < iimc < 1
+            not isinstance(iimc, (int, float)) or isinstance(iimc, bool) or not 0 <= iimc < 1
         ):
-            raise AgentError(f"iimc must be a share of the time between 0 and 1, got {iimc!r}")
+            raise AgentError(f"iimc must be a share of the time from 0 to below 1, got {iimc!r}")
         if iimc is not None and method != "pimc":
             raise AgentError("iimc is a PIMC (engine) option")
         if not isinstance(tie, (int, float)) or isinstance(tie, bool) or not 0 <= tie < math.inf:
             raise AgentError(f"tie must be game points >= 0, got {tie!r}")
         if tie and iimc is None:
             raise AgentError("tie= needs iimc= (the share of the time for the playouts)")
+        if not isinstance(judge, bool):
+            raise AgentError(f"judge must be true or false, got {judge!r}")
+        if judge and iimc is None:
+            raise AgentError("judge= needs iimc= (the share of the time for the playouts)")
         self.method = method
         self.level = level
         self.budget = budget
@@ -171,6 +176,7 @@ class EngineAgent(Agent):
         self.club = club
         self.iimc = None if iimc is None else float(iimc)
         self.tie = float(tie)
+        self.judge = judge
         # The budget of every decision (each is seeded from the agent's random stream).
         if method == "pimc":
             self.limits = SearchLimits(worlds=budget, time_limit=time_limit, threads=threads)
@@ -204,6 +210,8 @@ class EngineAgent(Agent):
             params["iimc"] = self.iimc
         if self.tie:
             params["tie"] = self.tie
+        if self.judge:
+            params["judge"] = True
         if self.method == "ismcts":
             if self.rollout != "solver":
                 params["rollout"] = self.rollout
@@ -226,8 +234,10 @@ class EngineAgent(Agent):
         limits = replace(self.limits, seed=self.rng.getrandbits(63))
         if self.method == "pimc":
             start = time.perf_counter()
-            check = self.iimc is not None and (self.tie > 0 or _CLOSE in legal)
-            if check and limits.time_limit is not None:  # the playouts' share of the time
+            check = self.iimc is not None
+            if check and (self.judge or _CLOSE in legal) and limits.time_limit is not None:
+                # A close may need checking: keep the playouts' share of the time. Near-ties
+                # get what PIMC leaves (it often finishes its worlds early).
                 assert self.iimc is not None
                 limits = replace(limits, time_limit=limits.time_limit * (1 - self.iimc))
             utility = self._utility(view)
@@ -256,15 +266,16 @@ class EngineAgent(Agent):
         strategy fusion misleads it most: a close against the best other action, and with
         ``tie`` the actions within ``tie`` game points of the best; the playouts' best wins."""
         ranked = [s.action for s in rec.ranked()]
+        candidates = [best]
         if best.kind == Kind.CLOSE:
-            others = [a for a in ranked if a.kind != Kind.CLOSE]
-            candidates = [best] + others[:1]
+            candidates += [a for a in ranked if a.kind != Kind.CLOSE][:1]
         elif self.tie > 0:
             top = rec.stats(best).mean
             near = [s.action for s in rec.ranked() if s.mean >= top - self.tie and s.action != best]
-            candidates = [best] + near[:IIMC_CANDIDATES - 1]
-        else:
-            return best
+            candidates += near[:IIMC_CANDIDATES - 1]
+        club = RULES[self.club](view, [s.action for s in rec.actions]) if self.judge else best
+        if club not in candidates:
+            candidates.append(club)
         if len(candidates) < 2:
             return best
         left = None
@@ -274,7 +285,13 @@ class EngineAgent(Agent):
                 return best
         r = playout_values(view, candidates, playouts=IIMC_WORLDS if left is None else 10**6,
                            seed=seed, time_limit=left)
-        return r.best
+        pick = r.best
+        if pick == club != best:  # the club player's card only when clearly better
+            mean, se = r.paired(club, best)
+            if mean <= se:
+                others = [a for a in candidates if a != club]
+                pick = max(others, key=lambda a: (r.mean(a), -candidates.index(a)))
+        return pick
 
 
 def _ahead(rec: Recommendation, a: Action, b: Action, z: float, utility: Utility | None) -> bool:
@@ -290,7 +307,7 @@ def _builder(method: str) -> Any:
             "threads": p.get("threads", 1),
         }
         for k in ("worlds", "iterations", "rollout", "c", "match", "closewin", "anchor",
-                  "club", "iimc", "tie"):
+                  "club", "iimc", "tie", "judge"):
             if k in p:
                 kw[k] = p[k]
         return EngineAgent(p.get("level"), **kw)  # type: ignore[arg-type]
