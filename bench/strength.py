@@ -131,6 +131,17 @@ RUNS = (
         "PIMC level 3 against the new club player"),
     Run("schnapsen-e3-club-opp2or3", "schnapsen", ("engine:3,threads=1", "heuristic"), 20, 1,
         "the same where a false claim never pays", "false_claim=opp2or3"),
+    # Issue 20 item 2, beyond PIMC: PIMC checked by IIMC playouts (advice/iimc.py) against plain
+    # PIMC, both capped at 0.25 s a decision on one thread (equal time).
+    *(Run(f"{p}-iimc-pimc", p, ("engine:worlds=1000,time=0.25,threads=1,iimc=0.3",
+                               "engine:worlds=1000,time=0.25,threads=1"), 20, 7,
+          "PIMC whose closes are checked by IIMC playouts (30% of the cap kept for them) "
+          "against plain PIMC at the same cap") for p in ("schnapsen", "sixty-six")),
+    *(Run(f"{p}-iimcj-pimc", p,
+          ("engine:worlds=1000,time=0.25,threads=1,iimc=0.3,judge=true,club=expert",
+           "engine:worlds=1000,time=0.25,threads=1"), 20, 7,
+          "the same, and the club player's choice played out against PIMC's (judge=true)")
+      for p in ("schnapsen", "sixty-six")),
 )
 
 

@@ -187,3 +187,33 @@ def test_engine_with_iimc_is_legal_and_seeded() -> None:
     spec = AgentSpec.parse("engine:worlds=4,iimc=0.5,tie=0.5,time=0")
     first = spec.build(seed=3).act(view)
     assert first in g.legal_actions() and spec.build(seed=3).act(view) == first
+
+
+def test_judge_takes_the_club_players_choice_only_when_clearly_better(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from sixtysix_solver.agents.heuristic import HeuristicAgent
+
+    g = Game.deal("schnapsen", seed=2)  # a lead where the club player and the rigged best differ
+    view = View.from_game(g)
+    club = HeuristicAgent(0).choose(view, g.legal_actions())
+    best = next(a for a in g.legal_actions() if a != club)
+    engine = importlib.import_module("sixtysix_solver.agents.engine")
+    _rig(monkeypatch, best, lambda a: False)
+    diffs = [[1, -1, 2, -1, 1, -2, 1, 0]]  # club minus best per world: mean 1/8, se ~0.4
+
+    def playouts(v: View, actions: Any, **kw: Any) -> PlayoutResult:
+        acts = tuple(actions)
+        rows = tuple(tuple(d if a == club else 0 for a in acts) for d in diffs[0])
+        means = tuple(sum(r[i] for r in rows) / len(rows) for i in range(len(acts)))
+        return PlayoutResult(v.seat, acts, means, (0.0,) * len(acts), rows, len(rows), 1,
+                             "done", 0.0)
+
+    monkeypatch.setattr(engine, "playout_values", playouts)
+    spec = "engine:worlds=3,iimc=0.3,judge=true,club=expert"
+    assert AgentSpec.parse("engine:worlds=3,iimc=0.3").build(seed=1).act(view) == best
+    assert AgentSpec.parse(spec).build(seed=1).act(view) == best  # better, but within noise
+    diffs[0] = [1, 1, 2, 1, 0, 1, 1, 1]  # clearly better
+    assert AgentSpec.parse(spec).build(seed=1).act(view) == club
+    with pytest.raises(AgentError, match="judge"):
+        AgentSpec.parse("engine:worlds=3,judge=true").build(seed=0)

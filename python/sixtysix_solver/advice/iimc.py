@@ -121,7 +121,7 @@ def play_out(world: Game, policy: Policy = expert_choice) -> int:
 
 def playout_values(
     view: View,
-    actions: Sequence[Action] | None = None,
+    actions: Sequence[Action | str] | None = None,
     *,
     playouts: int = 100,
     seed: int = 0,
@@ -129,7 +129,8 @@ def playout_values(
     decision_limit: int | None = None,
     policy: Policy = expert_choice,
 ) -> PlayoutResult:
-    """IIMC values of ``actions`` (default: every legal action) for the seat of ``view``, which
+    """IIMC values of ``actions`` (:class:`Action` s or their notation; default: every legal
+    action) for the seat of ``view``, which
     must be the seat to act: in each of up to ``playouts`` worlds drawn with ``seed``, each
     action is applied and the hand played out by ``policy`` for every seat, each seeing only
     its own view; the hand's return to the seat is the action's value there.
@@ -149,7 +150,8 @@ def playout_values(
     if time_limit is not None:
         check_seconds("time_limit", time_limit)
     legal = legal_actions(view)
-    chosen = tuple(legal if actions is None else actions)
+    chosen = tuple(legal if actions is None else
+                   (Action.parse(a) if isinstance(a, str) else a for a in actions))
     if not chosen:
         raise SixtySixError("no actions to value")
     for a in chosen:
