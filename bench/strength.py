@@ -142,6 +142,16 @@ RUNS = (
            "engine:worlds=1000,time=0.25,threads=1"), 20, 7,
           "the same, and the club player's choice played out against PIMC's (judge=true)")
       for p in ("schnapsen", "sixty-six")),
+    *(Run(f"{p}-anchor-pimc", p,
+          ("engine:worlds=1000,time=0.25,threads=1,anchor=1,club=expert,closewin=0.8",
+           "engine:worlds=1000,time=0.25,threads=1"), 20, 7,
+          "PIMC anchored on the club player, closing only when closing wins in 80% of the "
+          "worlds, against plain PIMC at the same cap") for p in ("schnapsen", "sixty-six")),
+    *(Run(f"{p}-anchoriimc-pimc", p,
+          ("engine:worlds=1000,time=0.25,threads=1,anchor=1,club=expert,iimc=0.3",
+           "engine:worlds=1000,time=0.25,threads=1"), 20, 7,
+          "PIMC anchored on the club player, its closes checked by IIMC playouts, against "
+          "plain PIMC at the same cap") for p in ("schnapsen",)),
 )
 
 

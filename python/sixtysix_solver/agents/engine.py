@@ -64,6 +64,15 @@ class EngineAgent(Agent):
     a long hand under a time cap, the engine's ranking is mostly noise and the club player's
     rules do better. ``club=basic`` (the default: ``heuristic:basic``) or ``club=expert``
     (``heuristic``, ``docs/club-player.md``) names the club player that ``anchor`` defers to.
+    ``iimc=s`` (PIMC only): check PIMC's choice by IIMC playouts
+    (:func:`~sixtysix_solver.advice.iimc.playout_values`: the hand played out by club players
+    who see only their own cards, so not assuming that the hidden cards will be known): a close
+    is played out against the best other action, and the better is played; where closing is
+    legal PIMC gets the share ``1 - s`` of the time cap, the playouts the rest (without a cap,
+    :data:`IIMC_WORLDS` worlds). ``tie=m`` also plays out the actions within ``m`` game points
+    of PIMC's best (in the time PIMC leaves); ``judge=true`` also plays out the club player's
+    choice (PIMC then always gets ``1 - s`` of the cap) and takes it only when it beats PIMC's
+    by more than one standard error, paired over the worlds.
     A decision with one legal action is not searched; each search is seeded from the agent's
     random stream, so the agent is deterministic for its seed."""
 
@@ -236,8 +245,8 @@ class EngineAgent(Agent):
             start = time.perf_counter()
             check = self.iimc is not None
             if check and (self.judge or _CLOSE in legal) and limits.time_limit is not None:
-                # A close may need checking: keep the playouts' share of the time. Near-ties
-                # get what PIMC leaves (it often finishes its worlds early).
+                # A close (or the club player's choice) may need checking: keep the playouts'
+                # share of the time. Near-ties get what PIMC leaves (it often finishes early).
                 assert self.iimc is not None
                 limits = replace(limits, time_limit=limits.time_limit * (1 - self.iimc))
             utility = self._utility(view)
@@ -258,7 +267,6 @@ class EngineAgent(Agent):
             return best
         return ismcts(view, limits=limits, rollout=self.rollout,  # type: ignore[arg-type]
                       c=self.c).best
-
 
     def _fusion_check(self, view: View, rec: Recommendation, best: Action, start: float,
                       seed: int) -> Action:
