@@ -151,7 +151,7 @@ RUNS = (
           ("engine:worlds=1000,time=0.25,threads=1,anchor=1,club=expert,iimc=0.3",
            "engine:worlds=1000,time=0.25,threads=1"), 20, 7,
           "PIMC anchored on the club player, its closes checked by IIMC playouts, against "
-          "plain PIMC at the same cap") for p in ("schnapsen",)),
+          "plain PIMC at the same cap") for p in ("schnapsen", "sixty-six")),
 )
 
 
