@@ -147,6 +147,10 @@ RUNS = (
            "engine:worlds=1000,time=0.25,threads=1"), 20, 7,
           "PIMC anchored on the club player, closing only when closing wins in 80% of the "
           "worlds, against plain PIMC at the same cap") for p in ("schnapsen", "sixty-six")),
+    Run("schnapsen-anchor-pimc-s8", "schnapsen",
+        ("engine:worlds=1000,time=0.25,threads=1,anchor=1,club=expert,closewin=0.8",
+         "engine:worlds=1000,time=0.25,threads=1"), 20, 8,
+        "the anchored engine against PIMC again on other deals (seed 8): a replication"),
     *(Run(f"{p}-anchoriimc-pimc", p,
           ("engine:worlds=1000,time=0.25,threads=1,anchor=1,club=expert,iimc=0.3",
            "engine:worlds=1000,time=0.25,threads=1"), 20, 7,
