@@ -139,6 +139,31 @@ RUNS = (
         ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,club=expert",
          "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8"), 20, 1,
         "anchored on the new club player against anchored on the earlier rules (issue 20 item 3)"),
+    # Issue 20 item 2, beyond PIMC: PIMC checked by IIMC playouts (advice/iimc.py) against plain
+    # PIMC, both capped at 0.25 s a decision on one thread (equal time).
+    *(Run(f"{p}-iimc-pimc", p, ("engine:worlds=1000,time=0.25,threads=1,iimc=0.3",
+                               "engine:worlds=1000,time=0.25,threads=1"), 20, 7,
+          "PIMC whose closes are checked by IIMC playouts (30% of the cap kept for them) "
+          "against plain PIMC at the same cap") for p in ("schnapsen", "sixty-six")),
+    *(Run(f"{p}-iimcj-pimc", p,
+          ("engine:worlds=1000,time=0.25,threads=1,iimc=0.3,judge=true,club=expert",
+           "engine:worlds=1000,time=0.25,threads=1"), 20, 7,
+          "the same, and the club player's choice played out against PIMC's (judge=true)")
+      for p in ("schnapsen", "sixty-six")),
+    *(Run(f"{p}-anchor-pimc", p,
+          ("engine:worlds=1000,time=0.25,threads=1,anchor=1,club=expert,closewin=0.8",
+           "engine:worlds=1000,time=0.25,threads=1"), 20, 7,
+          "PIMC anchored on the club player, closing only when closing wins in 80% of the "
+          "worlds, against plain PIMC at the same cap") for p in ("schnapsen", "sixty-six")),
+    Run("schnapsen-anchor-pimc-s8", "schnapsen",
+        ("engine:worlds=1000,time=0.25,threads=1,anchor=1,club=expert,closewin=0.8",
+         "engine:worlds=1000,time=0.25,threads=1"), 20, 8,
+        "the anchored engine against PIMC again on other deals (seed 8): a replication"),
+    *(Run(f"{p}-anchoriimc-pimc", p,
+          ("engine:worlds=1000,time=0.25,threads=1,anchor=1,club=expert,iimc=0.3",
+           "engine:worlds=1000,time=0.25,threads=1"), 20, 7,
+          "PIMC anchored on the club player, its closes checked by IIMC playouts, against "
+          "plain PIMC at the same cap") for p in ("schnapsen", "sixty-six")),
 )
 
 

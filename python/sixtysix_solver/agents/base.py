@@ -105,7 +105,8 @@ Param = int | float | bool | str
 AGENT_KINDS: dict[str, tuple[str, ...]] = {
     "random": ("sensible",),
     "heuristic": ("rules",),
-    "engine": ("level", "worlds", "time", "threads", "match", "closewin", "anchor", "club"),
+    "engine": ("level", "worlds", "time", "threads", "match", "closewin", "anchor", "club",
+               "iimc", "tie", "judge"),
     "ismcts": ("level", "iterations", "time", "threads", "rollout", "c"),
     "custom": ("factory",),  # plus any keyword the factory takes
 }
@@ -156,7 +157,7 @@ class AgentSpec:
     >>> AgentSpec.parse("engine:depth=3")
     Traceback (most recent call last):
     ...
-    sixtysix_solver.errors.AgentError: engine does not take depth; it takes: level, worlds, time, threads, match, closewin, anchor, club
+    sixtysix_solver.errors.AgentError: engine does not take depth; it takes: level, worlds, time, threads, match, closewin, anchor, club, iimc, tie, judge
     """
 
     kind: str

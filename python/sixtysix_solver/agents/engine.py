@@ -10,10 +10,12 @@
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from ..advice.iimc import playout_values
 from ..advice.ismcts import ismcts
 from ..advice.limits import SearchLimits
 from ..advice.recommend import Recommendation, match_utility, paired_difference, recommend
@@ -32,6 +34,11 @@ ISMCTS_LEVELS = {1: 250, 2: 1250, 3: 5000, 4: 15000, 5: 50000}
 #: profile (the advice falls back on the horizon search and, last, the club player's rules).
 #: A decision that finishes its worlds first does not depend on the machine's speed.
 LEVEL_TIME = {1: 0.25, 2: 0.5, 3: 1.0, 4: 2.5, 5: 5.0}
+#: With ``iimc``: worlds played out per check when no time cap binds (``time=0``), and the most
+#: actions a check compares.
+IIMC_WORLDS = 40
+IIMC_CANDIDATES = 3
+_CLOSE = Action(Kind.CLOSE)
 
 
 
@@ -57,6 +64,15 @@ class EngineAgent(Agent):
     a long hand under a time cap, the engine's ranking is mostly noise and the club player's
     rules do better. ``club=basic`` (the default: ``heuristic:basic``) or ``club=expert``
     (``heuristic``, ``docs/club-player.md``) names the club player that ``anchor`` defers to.
+    ``iimc=s`` (PIMC only): check PIMC's choice by IIMC playouts
+    (:func:`~sixtysix_solver.advice.iimc.playout_values`: the hand played out by club players
+    who see only their own cards, so not assuming that the hidden cards will be known): a close
+    is played out against the best other action, and the better is played; where closing is
+    legal PIMC gets the share ``1 - s`` of the time cap, the playouts the rest (without a cap,
+    :data:`IIMC_WORLDS` worlds). ``tie=m`` also plays out the actions within ``m`` game points
+    of PIMC's best (in the time PIMC leaves); ``judge=true`` also plays out the club player's
+    choice (PIMC then always gets ``1 - s`` of the cap) and takes it only when it beats PIMC's
+    by more than one standard error, paired over the worlds.
     A decision with one legal action is not searched; each search is seeded from the agent's
     random stream, so the agent is deterministic for its seed."""
 
@@ -76,6 +92,9 @@ class EngineAgent(Agent):
         closewin: float | None = None,
         anchor: float | None = None,
         club: str = "basic",
+        iimc: float | None = None,
+        tie: float = 0.0,
+        judge: bool = False,
     ) -> None:
         super().__init__(seed)
         if method not in ("pimc", "ismcts"):
@@ -138,6 +157,20 @@ class EngineAgent(Agent):
             raise AgentError("anchor is a PIMC (engine) option")
         if club not in RULES:
             raise AgentError(f"club must be one of: {', '.join(RULES)}; got {club!r}")
+        if iimc is not None and (
+            not isinstance(iimc, (int, float)) or isinstance(iimc, bool) or not 0 <= iimc < 1
+        ):
+            raise AgentError(f"iimc must be a share of the time from 0 to below 1, got {iimc!r}")
+        if iimc is not None and method != "pimc":
+            raise AgentError("iimc is a PIMC (engine) option")
+        if not isinstance(tie, (int, float)) or isinstance(tie, bool) or not 0 <= tie < math.inf:
+            raise AgentError(f"tie must be game points >= 0, got {tie!r}")
+        if tie and iimc is None:
+            raise AgentError("tie= needs iimc= (the share of the time for the playouts)")
+        if not isinstance(judge, bool):
+            raise AgentError(f"judge must be true or false, got {judge!r}")
+        if judge and iimc is None:
+            raise AgentError("judge= needs iimc= (the share of the time for the playouts)")
         self.method = method
         self.level = level
         self.budget = budget
@@ -150,6 +183,9 @@ class EngineAgent(Agent):
         self.closewin = None if closewin is None else float(closewin)
         self.anchor = None if anchor is None else float(anchor)
         self.club = club
+        self.iimc = None if iimc is None else float(iimc)
+        self.tie = float(tie)
+        self.judge = judge
         # The budget of every decision (each is seeded from the agent's random stream).
         if method == "pimc":
             self.limits = SearchLimits(worlds=budget, time_limit=time_limit, threads=threads)
@@ -179,6 +215,12 @@ class EngineAgent(Agent):
             params["anchor"] = self.anchor
         if self.club != "basic":
             params["club"] = self.club
+        if self.iimc is not None:
+            params["iimc"] = self.iimc
+        if self.tie:
+            params["tie"] = self.tie
+        if self.judge:
+            params["judge"] = True
         if self.method == "ismcts":
             if self.rollout != "solver":
                 params["rollout"] = self.rollout
@@ -200,6 +242,13 @@ class EngineAgent(Agent):
             return legal[0]
         limits = replace(self.limits, seed=self.rng.getrandbits(63))
         if self.method == "pimc":
+            start = time.perf_counter()
+            check = self.iimc is not None
+            if check and (self.judge or _CLOSE in legal) and limits.time_limit is not None:
+                # A close (or the club player's choice) may need checking: keep the playouts'
+                # share of the time. Near-ties get what PIMC leaves (it often finishes early).
+                assert self.iimc is not None
+                limits = replace(limits, time_limit=limits.time_limit * (1 - self.iimc))
             utility = self._utility(view)
             rec = recommend(view, limits=limits, utility=utility)
             best = rec.best
@@ -212,9 +261,45 @@ class EngineAgent(Agent):
                 club = RULES[self.club](view, legal)
                 if club != best and not _ahead(rec, best, club, self.anchor, utility):
                     best = club
+            seed = self.rng.getrandbits(63)
+            if check and rec.method != "rule":
+                best = self._fusion_check(view, rec, best, start, seed)
             return best
         return ismcts(view, limits=limits, rollout=self.rollout,  # type: ignore[arg-type]
                       c=self.c).best
+
+    def _fusion_check(self, view: View, rec: Recommendation, best: Action, start: float,
+                      seed: int) -> Action:
+        """PIMC's choice checked by IIMC playouts (:mod:`~sixtysix_solver.advice.iimc`) where
+        strategy fusion misleads it most: a close against the best other action, and with
+        ``tie`` the actions within ``tie`` game points of the best; the playouts' best wins."""
+        ranked = [s.action for s in rec.ranked()]
+        candidates = [best]
+        if best.kind == Kind.CLOSE:
+            candidates += [a for a in ranked if a.kind != Kind.CLOSE][:1]
+        elif self.tie > 0:
+            top = rec.stats(best).mean
+            near = [s.action for s in rec.ranked() if s.mean >= top - self.tie and s.action != best]
+            candidates += near[:IIMC_CANDIDATES - 1]
+        club = RULES[self.club](view, [s.action for s in rec.actions]) if self.judge else best
+        if club not in candidates:
+            candidates.append(club)
+        if len(candidates) < 2:
+            return best
+        left = None
+        if self.time_limit is not None:
+            left = self.time_limit - (time.perf_counter() - start)
+            if left <= 0:
+                return best
+        r = playout_values(view, candidates, playouts=IIMC_WORLDS if left is None else 10**6,
+                           seed=seed, time_limit=left)
+        pick = r.best
+        if pick == club != best:  # the club player's card only when clearly better
+            mean, se = r.paired(club, best)
+            if mean <= se:
+                others = [a for a in candidates if a != club]
+                pick = max(others, key=lambda a: (r.mean(a), -candidates.index(a)))
+        return pick
 
 
 def _ahead(rec: Recommendation, a: Action, b: Action, z: float, utility: Utility | None) -> bool:
@@ -230,7 +315,7 @@ def _builder(method: str) -> Any:
             "threads": p.get("threads", 1),
         }
         for k in ("worlds", "iterations", "rollout", "c", "match", "closewin", "anchor",
-                  "club"):
+                  "club", "iimc", "tie", "judge"):
             if k in p:
                 kw[k] = p[k]
         return EngineAgent(p.get("level"), **kw)  # type: ignore[arg-type]
