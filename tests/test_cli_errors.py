@@ -108,6 +108,14 @@ def test_bad_invocations_fail_in_one_line(
     assert word in line
 
 
+def test_a_record_that_cannot_be_written_fails_before_the_hand_is_played(
+    files: dict[str, Path],
+) -> None:
+    res = runner.invoke(app, ["random-game", "--record", str(files["missing"])])
+    assert "cannot write" in check_failure(res)
+    assert "result:" not in res.stdout  # nothing was played
+
+
 def test_standard_input_that_is_not_text() -> None:
     for cmd in (["solve", "-"], ["recommend", "-"], ["review", "-"]):
         line = check_failure(runner.invoke(app, cmd, input=b"\xff\xfe\x00garbage"))

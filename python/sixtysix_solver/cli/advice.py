@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any, TYPE_CHECKING

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import os
 import sys
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -67,6 +68,14 @@ def fail(err: Exception | str, code: int = EXIT_INPUT) -> typer.Exit:
     """One line ``sixtysix: error: ...`` on standard error; raise the returned exit."""
     error_line(str(err))
     return typer.Exit(code)
+
+
+def write_file(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` (the whole file), or fail with one line naming the file."""
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise fail(f"cannot write {path}: {err.strerror}") from None
 
 
 def interrupted() -> typer.Exit:

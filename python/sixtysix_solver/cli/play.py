@@ -12,7 +12,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from .common import app, console, fail, read_stdin
+from .common import app, console, fail, read_stdin, write_file
 from ..errors import SixtySixError
 
 if TYPE_CHECKING:  # imported where used, so that the command line starts fast
@@ -89,14 +89,6 @@ def ask(game: Game, level: int, seed: int) -> Action | None:
             console.print(f"[red]{escape(str(e))}[/red]")
 
 
-def _write(path: Path, text: str) -> None:
-    """Write the match record (the whole file each time), or fail with one line."""
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as err:
-        raise fail(f"cannot write {path}: {err.strerror}") from None
-
-
 @app.command()
 def play(
     profile: Annotated[str, typer.Option("--profile", "-p", help="Profile name.")] = "sixty-six",
@@ -133,7 +125,7 @@ def play(
     except SixtySixError as err:
         raise fail(err) from None
     path = record or save or Path(f"sixtysix-match-{seed}.txt")
-    _write(path, "")  # fail now, not after the first hand, when the file cannot be written
+    write_file(path, "")  # fail now, not after the first hand, when the file cannot be written
     rng = random.Random(seed)
     you_side = seat % 2 if prof.players == 4 else seat
     match = [0, 0]
@@ -153,7 +145,7 @@ def play(
                      seat)
                 a = ask(game, level, rng.randrange(2**32))
                 if a is None:
-                    _write(path, format_match_record(games) + "\n")
+                    write_file(path, format_match_record(games) + "\n")
                     console.print(f"match saved to {path}")
                     raise typer.Exit(0)
             else:
@@ -171,7 +163,7 @@ def play(
         carry = r.carry_out
         console.print(f"hand over ({r.reason}): game points {r.points[0]}/{r.points[1]}; "
                       f"match {match[0]}:{match[1]}")
-        _write(path, format_match_record(games) + "\n")
+        write_file(path, format_match_record(games) + "\n")
         dealer = (dealer + 1) % prof.players
     won = match[you_side] >= target
     console.print(f"[bold]{'you win' if won else 'the engine wins'}[/bold] the match "
@@ -204,7 +196,6 @@ def review(
     from ..notation.record import parse_match_record
     from ..play.review import review_match, worst
 
-    import sys
 
     try:
         text = read_stdin("a game record") if str(record) == "-" else record.read_text(encoding="utf-8")

@@ -16,7 +16,9 @@ from rich.table import Table
 from .._version import __version__
 from ..errors import SixtySixError
 
-from .common import DealerOpt, ProfileOpt, SeedOpt, app, console, fail, parse_override_options
+from .common import (
+    DealerOpt, ProfileOpt, SeedOpt, app, console, fail, parse_override_options, write_file,
+)
 
 if TYPE_CHECKING:  # imported where used, so that the command line starts fast
     from ..rules.game import Game
@@ -120,6 +122,8 @@ def random_game(
         game = Game.deal(profile, seed=seed, dealer=dealer)
     except SixtySixError as err:
         raise fail(err) from None
+    if record is not None:
+        write_file(record, "")  # fail now, not after the hand, when the file cannot be written
     rng = random.Random(seed)
     _show_game(game)
     while not game.is_over:
@@ -136,10 +140,7 @@ def random_game(
     if record is not None:
         from ..notation.record import format_record
 
-        try:
-            record.write_text(format_record(game), encoding="utf-8")
-        except OSError as err:
-            raise fail(f"cannot write {record}: {err.strerror}") from None
+        write_file(record, format_record(game))
         console.print(f"record written to {record}")
 
 
