@@ -164,6 +164,20 @@ RUNS = (
            "engine:worlds=1000,time=0.25,threads=1"), 20, 7,
           "PIMC anchored on the club player, its closes checked by IIMC playouts, against "
           "plain PIMC at the same cap") for p in ("schnapsen", "sixty-six")),
+    # Issue 20 item 2, eleventh session: PIMC that infers the hidden cards from the others'
+    # play (worlds weighted by the club player's likelihood of the past actions, infer=eps).
+    *(Run(f"{p}-infer-pimc", p, ("engine:worlds=1000,time=0.25,threads=1,infer=0.3",
+                                "engine:worlds=1000,time=0.25,threads=1"), 20, 7,
+          "PIMC inferring the hidden cards from the opponent's play (worlds weighted by the basic "
+          "club player's likelihood, eps 0.3) against plain PIMC at the same cap")
+      for p in ("schnapsen", "sixty-six")),
+    Run("sixty-six-t1aci-club", "sixty-six",
+        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,club=expert,infer=0.3",
+         "heuristic"), 20, 1,
+        "the best sixty-six setting, anchored on the club player and inferring the hidden cards "
+        "from the club player's play (its own rules as the model, eps 0.3), against it"),
+    Run("schnapsen-e3i-club", "schnapsen", ("engine:3,threads=1,club=expert,infer=0.3", "heuristic"),
+        20, 1, "PIMC level 3 inferring from the club player's play, against it"),
 )
 
 

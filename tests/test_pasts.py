@@ -245,6 +245,45 @@ def test_sampled_pasts_fit_the_history(profile: str) -> None:
             assert f["stock"] == list(lay.stock)
 
 
+# Sixty-six, seed 4: seat 1 exchanges the trump nine for the face-up jack (action 3), and the
+# nine, lying face up, comes back to it with the stock's last draw (action 20).
+GIVEN_UP_AND_DRAWN_BACK = ["TS", "JH", "draw", "exchange", "JD", "JS", "draw", "9C", "AC", "draw",
+                           "KH", "KD", "draw", "marry-C", "KC", "QD", "draw", "marry-S", "KS", "TC",
+                           "draw", "TD", "AD", "QC"]
+
+
+def test_a_card_given_up_and_drawn_back_is_in_the_hand_again() -> None:
+    """A past's hand at each decision is the hand the replayed past deal holds there, also for a
+    card that left the hand (exchanged) and came back (the face-up card drawn last)."""
+    g = Game.deal("sixty-six", seed=4)
+    for a in GIVEN_UP_AND_DRAWN_BACK:
+        g.apply(a)
+    h = History.from_game(g, 0)
+    space = PastSpace(h, 1)
+    nine = next(c for t, c in h.gone[1] if h.actions[t].kind == Kind.EXCHANGE)
+    assert str(h.actions[3]) == "exchange" and any(c == nine for _, c in h.arrived[1])
+    rng = random.Random(4)
+    checked = 0
+    for lay in WorldSpace(h.view).sample(6, 4):
+        past = space.sample(tuple(sorted(lay.hands[1])), rng)
+        deal = past_game(h, lay.hands, lay.stock, lay.aside, {1: past})
+        replay = Game.from_fields(h.profile, deal.start_fields)
+        at = {d.index for d in space.decisions}
+        expect = []
+        for i, a in enumerate(h.actions):
+            if i in at:
+                expect.append(tuple(sorted(c.code for c in replay.hand(1))))
+            replay.apply(a)
+        got = space.hands(past)
+        assert got == expect
+        assert nine in got[-1]  # the last decision (AD, action 22) came after the draw back
+        checked += 1
+    assert checked == 6
+    # and the weighting runs to the end (it used to fail with a hand one card short)
+    assert PastWeights(h, HeuristicModel(0.3), seed=1).weight(
+        [list(g.hand(0)), list(g.hand(1))]) > 0
+
+
 def test_pasts_read_only_what_the_seat_sees() -> None:
     """The engine's tracker replays the public events on a shadow deal with other hidden cards:
     its history gives the same weights as the real game's."""

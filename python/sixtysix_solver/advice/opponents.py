@@ -9,9 +9,10 @@ legal in the view: that rules out pasts in which the player could not have made 
 
 * :class:`UniformModel`: every action equally likely whatever the hand (likelihood 1): the
   choices carry no information, every figure stays as without a model.
-* :class:`HeuristicModel`: the basic club player's choice (``heuristic:basic``,
-  :mod:`~sixtysix_solver.advice.club`) with probability ``1 - eps``, the rest spread evenly over
-  the other legal actions.
+* :class:`HeuristicModel`: a club player's choice with probability ``1 - eps``, the rest spread
+  evenly over the other legal actions: the basic rules (``heuristic:basic``,
+  :mod:`~sixtysix_solver.advice.club`) by default, or the full club player (``heuristic``,
+  :mod:`~sixtysix_solver.advice.expert`) with ``rules="expert"``.
 
 Any object with a ``probability(view, action) -> float`` method is a model.
 
@@ -37,10 +38,11 @@ from ..rules.game import Game
 from ..knowledge.history import History
 from ..knowledge.legal import legal_actions
 from .club import club_choice
+from .expert import expert_choice
 from ..errors import SixtySixError
 from ..knowledge.view import View
 
-__all__ = ["HeuristicModel", "ImplausibleHistoryError", "ModelError", "OpponentModel",
+__all__ = ["HeuristicModel", "ImplausibleHistoryError", "MODEL_RULES", "ModelError", "OpponentModel",
            "UniformModel", "implausible", "model_name", "weighting_for",
            "parse_opponent_model"]
 
@@ -89,16 +91,25 @@ class UniformModel:
         return "UniformModel()"
 
 
-class HeuristicModel:
-    """The heuristic bot, softened: its choice with probability ``1 - eps``, each other legal
-    action ``eps / (legal - 1)`` (an only legal action 1), an illegal one 0."""
+#: The club players a :class:`HeuristicModel` can stand for, by name.
+MODEL_RULES = {"basic": club_choice, "expert": expert_choice}
 
-    def __init__(self, eps: float = 0.3) -> None:
+
+class HeuristicModel:
+    """A club player, softened: its choice with probability ``1 - eps``, each other legal
+    action ``eps / (legal - 1)`` (an only legal action 1), an illegal one 0. ``rules``: the
+    basic rules (``heuristic:basic``, the default) or the full club player (``expert``)."""
+
+    def __init__(self, eps: float = 0.3, rules: str = "basic") -> None:
         if (not isinstance(eps, (int, float)) or isinstance(eps, bool) or math.isnan(eps)
                 or not 0.0 <= eps <= 1.0):
             raise ModelError(f"eps must be a number from 0 to 1, got {eps!r}")
+        if rules not in MODEL_RULES:
+            raise ModelError(f"rules must be one of: {', '.join(MODEL_RULES)}; got {rules!r}")
         self.eps = float(eps)
-        self.name = f"heuristic:{self.eps:g}"
+        self.rules = rules
+        self._choice = MODEL_RULES[rules]
+        self.name = f"heuristic:{self.eps:g}" if rules == "basic" else f"expert:{self.eps:g}"
 
     def probability(self, view: View, action: Action) -> float:
         legal = legal_actions(view)
@@ -106,16 +117,19 @@ class HeuristicModel:
             return 0.0
         if len(legal) == 1:
             return 1.0
-        choice = club_choice(view, legal)
+        choice = self._choice(view, legal)
         return 1.0 - self.eps if action == choice else self.eps / (len(legal) - 1)
 
     def __repr__(self) -> str:
-        return f"HeuristicModel(eps={self.eps!r})"
+        if self.rules == "basic":
+            return f"HeuristicModel(eps={self.eps!r})"
+        return f"HeuristicModel(eps={self.eps!r}, rules={self.rules!r})"
 
 
 def parse_opponent_model(text: str) -> OpponentModel | None:
-    """A model from its name: ``uniform``, ``heuristic`` (eps 0.3) or ``heuristic:EPS``;
-    ``none`` or ``off`` give ``None`` (no weighting)."""
+    """A model from its name: ``uniform``, ``heuristic`` (the basic rules, eps 0.3),
+    ``heuristic:EPS``, ``expert`` or ``expert:EPS`` (the full club player); ``none`` or
+    ``off`` give ``None`` (no weighting)."""
     if not isinstance(text, str):
         raise ModelError(f"an opponent model is named by text, got {text!r}")
     name, _, arg = text.strip().lower().partition(":")
@@ -127,15 +141,18 @@ def parse_opponent_model(text: str) -> OpponentModel | None:
         if arg:
             raise ModelError("uniform takes no parameter")
         return UniformModel()
-    if name == "heuristic":
+    if name in ("heuristic", "expert"):
+        rules = "basic" if name == "heuristic" else "expert"
         if not arg:
-            return HeuristicModel()
+            return HeuristicModel(rules=rules)
         try:
             eps = float(arg)
         except ValueError:
             raise ModelError(f"eps must be a number from 0 to 1, got {arg!r}") from None
-        return HeuristicModel(eps)
-    raise ModelError(f"unknown opponent model {text!r}: expected none, uniform or heuristic[:EPS]")
+        return HeuristicModel(eps, rules)
+    raise ModelError(
+        f"unknown opponent model {text!r}: expected none, uniform, heuristic[:EPS] or expert[:EPS]"
+    )
 
 
 def weighting_for(model_text: str | None, game: Game, seat: int | None = None) -> dict[str, Any]:

@@ -116,6 +116,7 @@ class PastSpace:
         self.low = -1 if low is None else low
         self.lose_exchange = prof.exchange_lost_if_skipped
         self._moments: list[tuple[int, tuple[int, ...], tuple[int, ...]]] | None = None
+        self._returned = False  # did a card leave the hand and come back (set with _moments)?
 
     def instances(self, hand: Sequence[int]) -> list[tuple[int, int]]:
         """The cards to place in slots as (deadline, card), by deadline; raises
@@ -205,12 +206,13 @@ class PastSpace:
         if self._moments is None:
             self._moments = self._decision_moments()
         out = []
-        if self.history.profile.copies == 1:  # cards are unique: plain set arithmetic
-            for drawn_by, fixed, gone in self._moments:
+        for drawn_by, fixed, gone in self._moments:
+            # Cards are unique and none came back: plain set arithmetic. A card given up in
+            # an exchange and then drawn face up last has left and come back: it is counted.
+            if self.history.profile.copies == 1 and not self._returned:
                 held = [*past.dealt, *past.drawn[:drawn_by], *fixed]
                 out.append(tuple(sorted(c for c in held if c not in gone)))
-            return out
-        for drawn_by, fixed, gone in self._moments:
+                continue
             have = Counter(past.dealt)
             have.update(past.drawn[:drawn_by])
             have.update(fixed)
@@ -223,6 +225,7 @@ class PastSpace:
         come, and the cards gone from its hand before it."""
         fixed_at = self.history.arrived[self.player]
         gone_at = self.history.gone[self.player]
+        self._returned = bool({c for _, c in fixed_at} & {c for _, c in gone_at})
         out = []
         for d in self.decisions:
             t = d.index

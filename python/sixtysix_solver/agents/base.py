@@ -8,6 +8,10 @@ cards; the legal actions are computed from the view itself
 seed; :meth:`Agent.new_match` re-seeds one at the start of a match. The kinds of agent register
 their builders here (:func:`register`); ``sixtysix_solver.agents`` imports them all.
 
+An agent that infers the hidden cards from the others' play (``uses_history``) may also be given
+the hand's public :class:`~sixtysix_solver.knowledge.history.History` from its seat: what that
+seat saw happen, nothing hidden. The arena and the other drivers pass it to those agents only.
+
 >>> from sixtysix_solver import Game, View
 >>> g = Game.deal("schnapsen", seed=3)
 >>> bot = AgentSpec.parse("heuristic").build(seed=1)
@@ -29,11 +33,13 @@ from dataclasses import dataclass
 from typing import final
 
 from ..errors import AgentError
+from ..knowledge.history import History, HistoryError
 from ..knowledge.legal import legal_actions
 from ..knowledge.view import View
 from ..rules.actions import Action
+from ..rules.game import Game
 
-__all__ = ["AGENT_KINDS", "Agent", "AgentError", "AgentSpec", "Param", "register"]
+__all__ = ["AGENT_KINDS", "Agent", "AgentError", "AgentSpec", "Param", "act_in_game", "register"]
 
 
 def _check_seed(seed: object) -> int:
@@ -52,6 +58,9 @@ class Agent(ABC):
     """
 
     name: str = "agent"
+    #: Does the agent read the hand's history (``act(view, history)``)? Drivers build one only
+    #: for agents that do.
+    uses_history: bool = False
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = _check_seed(seed)
@@ -74,16 +83,24 @@ class Agent(ABC):
         self.new_match(None)
 
     @final
-    def act(self, view: View) -> Action:
+    def act(self, view: View, history: History | None = None) -> Action:
         """The agent's action for ``view``'s seat, which must be the seat to act. Only a
-        :class:`View` is accepted (never a ``Game``: agents must not see hidden cards)."""
+        :class:`View` is accepted (never a ``Game``: agents must not see hidden cards), and
+        optionally the hand's public history from that seat
+        (:meth:`History.from_game(game, seat) <sixtysix_solver.knowledge.history.History.from_game>`),
+        which must lead to ``view``."""
         if not isinstance(view, View):
             raise AgentError(
                 f"agents see a View only, got {type(view).__name__}: build one with "
                 "View.from_game(game, seat)"
             )
+        if history is not None:
+            if not isinstance(history, History):
+                raise AgentError(f"a history must be a History, got {type(history).__name__}")
+            if history.view != view:
+                raise AgentError("the history does not lead to the view the agent acts on")
         legal = legal_actions(view)
-        action = self.choose(view, legal)
+        action = self.choose_with(view, legal, history)
         if action not in legal:
             raise AgentError(
                 f"{self.name} chose {action}, which is not legal; legal: "
@@ -95,8 +112,26 @@ class Agent(ABC):
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """One of ``legal`` for the seat of ``view`` (the seat to act)."""
 
+    def choose_with(self, view: View, legal: Sequence[Action], history: History | None) -> Action:
+        """:meth:`choose`, given the hand's history when the driver has one (``None`` else);
+        agents that use it (``uses_history``) override this."""
+        return self.choose(view, legal)
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name} seed={self.seed}>"
+
+
+def act_in_game(agent: Agent, game: Game, seat: int) -> Action:
+    """``agent``'s action at ``seat`` of ``game``, the seat to act: from the seat's view, and
+    its public history for an agent that uses one (when the game started at a deal)."""
+    history = None
+    if agent.uses_history:
+        try:
+            history = History.from_game(game, seat)
+        except HistoryError:  # a position set up mid-hand: its past is unknown
+            history = None
+    view = View.from_game(game, seat)
+    return agent.act(view) if history is None else agent.act(view, history)
 
 
 # --- specs ----------------------------------------------------------------------------------------
@@ -106,7 +141,7 @@ AGENT_KINDS: dict[str, tuple[str, ...]] = {
     "random": ("sensible",),
     "heuristic": ("rules",),
     "engine": ("level", "worlds", "time", "threads", "match", "closewin", "anchor", "club",
-               "iimc", "tie", "judge"),
+               "iimc", "tie", "judge", "infer"),
     "ismcts": ("level", "iterations", "time", "threads", "rollout", "c"),
     "custom": ("factory",),  # plus any keyword the factory takes
 }

@@ -16,11 +16,13 @@ from dataclasses import replace
 from typing import Any
 
 from ..advice.iimc import playout_values
+from ..advice.opponents import HeuristicModel, ImplausibleHistoryError
 from ..advice.ismcts import ismcts
 from ..advice.limits import SearchLimits
 from ..advice.recommend import Recommendation, match_utility, paired_difference, recommend
 from ..advice.stats import Utility, best_index
 from ..errors import SixtySixError
+from ..knowledge.history import History
 from ..knowledge.view import View
 from ..rules.actions import Action, Kind
 from .base import Agent, AgentError, AgentSpec, Param, register
@@ -63,7 +65,8 @@ class EngineAgent(Agent):
     worlds solved (exact figures need only be better). With few worlds, as at the early leads of
     a long hand under a time cap, the engine's ranking is mostly noise and the club player's
     rules do better. ``club=basic`` (the default: ``heuristic:basic``) or ``club=expert``
-    (``heuristic``, ``docs/club-player.md``) names the club player that ``anchor`` defers to.
+    (``heuristic``, ``docs/club-player.md``) names the club player that ``anchor`` defers to
+    and that ``infer`` models.
     ``iimc=s`` (PIMC only): check PIMC's choice by IIMC playouts
     (:func:`~sixtysix_solver.advice.iimc.playout_values`: the hand played out by club players
     who see only their own cards, so not assuming that the hidden cards will be known): a close
@@ -73,6 +76,11 @@ class EngineAgent(Agent):
     of PIMC's best (in the time PIMC leaves); ``judge=true`` also plays out the club player's
     choice (PIMC then always gets ``1 - s`` of the cap) and takes it only when it beats PIMC's
     by more than one standard error, paired over the worlds.
+    ``infer=eps`` (PIMC only): infer the hidden cards from the others' play: every world is
+    weighted by how likely the other players' past actions were in it, if they played like the
+    club player named by ``club`` with probability ``1 - eps`` (``HeuristicModel``, see
+    ``docs/advice.md``, *Weighting worlds by the opponents' actions*). It needs the hand's
+    history, which the arena, ``play`` and ``serve`` pass; without one the worlds are unweighted.
     A decision with one legal action is not searched; each search is seeded from the agent's
     random stream, so the agent is deterministic for its seed."""
 
@@ -95,6 +103,7 @@ class EngineAgent(Agent):
         iimc: float | None = None,
         tie: float = 0.0,
         judge: bool = False,
+        infer: float | None = None,
     ) -> None:
         super().__init__(seed)
         if method not in ("pimc", "ismcts"):
@@ -171,6 +180,12 @@ class EngineAgent(Agent):
             raise AgentError(f"judge must be true or false, got {judge!r}")
         if judge and iimc is None:
             raise AgentError("judge= needs iimc= (the share of the time for the playouts)")
+        if infer is not None and (
+            not isinstance(infer, (int, float)) or isinstance(infer, bool) or not 0 < infer <= 1
+        ):
+            raise AgentError(f"infer must be the model's eps, above 0 and at most 1, got {infer!r}")
+        if infer is not None and method != "pimc":
+            raise AgentError("infer is a PIMC (engine) option")
         self.method = method
         self.level = level
         self.budget = budget
@@ -186,6 +201,9 @@ class EngineAgent(Agent):
         self.iimc = None if iimc is None else float(iimc)
         self.tie = float(tie)
         self.judge = judge
+        self.infer = None if infer is None else float(infer)
+        self.model = None if infer is None else HeuristicModel(float(infer), club)
+        self.uses_history = infer is not None
         # The budget of every decision (each is seeded from the agent's random stream).
         if method == "pimc":
             self.limits = SearchLimits(worlds=budget, time_limit=time_limit, threads=threads)
@@ -221,6 +239,8 @@ class EngineAgent(Agent):
             params["tie"] = self.tie
         if self.judge:
             params["judge"] = True
+        if self.infer is not None:
+            params["infer"] = self.infer
         if self.method == "ismcts":
             if self.rollout != "solver":
                 params["rollout"] = self.rollout
@@ -238,6 +258,9 @@ class EngineAgent(Agent):
             return None
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        return self.choose_with(view, legal, None)
+
+    def choose_with(self, view: View, legal: Sequence[Action], history: History | None) -> Action:
         if len(legal) == 1:
             return legal[0]
         limits = replace(self.limits, seed=self.rng.getrandbits(63))
@@ -250,7 +273,7 @@ class EngineAgent(Agent):
                 assert self.iimc is not None
                 limits = replace(limits, time_limit=limits.time_limit * (1 - self.iimc))
             utility = self._utility(view)
-            rec = recommend(view, limits=limits, utility=utility)
+            rec = self._recommend(view, limits, utility, history)
             best = rec.best
             if self.closewin is not None and best.kind == Kind.CLOSE:
                 close = next(a for a in rec.actions if a.action == best)
@@ -267,6 +290,17 @@ class EngineAgent(Agent):
             return best
         return ismcts(view, limits=limits, rollout=self.rollout,  # type: ignore[arg-type]
                       c=self.c).best
+
+    def _recommend(self, view: View, limits: SearchLimits, utility: Utility | None,
+                   history: History | None) -> Recommendation:
+        """PIMC's figures, over worlds weighted by the opponent model when inferring."""
+        if self.model is not None and history is not None:
+            try:
+                return recommend(view, limits=limits, utility=utility,
+                                 opponent_model=self.model, history=history)
+            except ImplausibleHistoryError:  # play the model calls impossible: plain worlds
+                pass
+        return recommend(view, limits=limits, utility=utility)
 
     def _fusion_check(self, view: View, rec: Recommendation, best: Action, start: float,
                       seed: int) -> Action:
@@ -315,7 +349,7 @@ def _builder(method: str) -> Any:
             "threads": p.get("threads", 1),
         }
         for k in ("worlds", "iterations", "rollout", "c", "match", "closewin", "anchor",
-                  "club", "iimc", "tie", "judge"):
+                  "club", "iimc", "tie", "judge", "infer"):
             if k in p:
                 kw[k] = p[k]
         return EngineAgent(p.get("level"), **kw)  # type: ignore[arg-type]

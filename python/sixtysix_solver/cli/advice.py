@@ -133,7 +133,7 @@ def read_input(
 ModelOpt = Annotated[
     str | None,
     typer.Option("--opponent-model", help="Weight the worlds by how likely the other players' "
-                 "actions were: uniform, heuristic or heuristic:EPS (needs --deal: a view or "
+                 "actions were: uniform, heuristic[:EPS] or expert[:EPS] (needs --deal: a view or "
                  "position has no history)."),
 ]
 

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..agents import Agent, AgentError, AgentSpec
+from ..agents import Agent, AgentError, AgentSpec, act_in_game
 from ..errors import SixtySixError
 from ..knowledge.view import View
 from ..rules.game import Game
@@ -110,7 +110,7 @@ def _two_sided(profile: Profile) -> Profile:
 def play_match(job: MatchJob) -> MatchResult:
     """Play one leg (runs in a worker). Each seat gets its own agent, seeded from (seed, match
     index, agent, seat within the side), and sees only ``View.from_game(game, seat)`` when it
-    is to act; a decision with a single legal action is played without asking."""
+    is to act (and the hand's public history from that seat, if it infers from play); a decision with a single legal action is played without asking."""
     t0 = time.perf_counter()
     prof = _two_sided(job.profile)
     n = prof.players
@@ -147,7 +147,7 @@ def play_match(job: MatchJob) -> MatchResult:
             else:
                 who = 0 if _side(prof, to_act) == a_side else 1
                 t1 = time.perf_counter()
-                action = agents[to_act].act(View.from_game(game, to_act))
+                action = act_in_game(agents[to_act], game, to_act)
                 think[who] += time.perf_counter() - t1
                 asked[who] += 1
                 if not game.is_legal(action):  # pragma: no cover - Agent.act checks it

@@ -19,6 +19,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..agents.base import act_in_game
 from ..agents.engine import LEVEL_TIME, PIMC_LEVELS, EngineAgent
 from ..errors import IllegalActionError
 from ..knowledge.view import View
@@ -125,7 +126,7 @@ class Match:
         while not g.is_over and g.to_act != self.seat:
             p = g.to_act
             assert p is not None
-            self._apply(p, self.engine.act(View.from_game(g, p)))
+            self._apply(p, act_in_game(self.engine, g, p))
 
     def next_hand(self) -> None:
         if not self.game.is_over:

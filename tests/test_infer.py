@@ -1,0 +1,146 @@
+"""The engine that infers the hidden cards from the others' play (``engine:infer=eps``): the
+history reaches the agents that use it, and only those; the weighted worlds change its choice
+exactly as they change ``recommend``'s; the full club player as an opponent model."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from sixtysix_solver import Game, View, recommend
+from sixtysix_solver.advice.opponents import HeuristicModel, ModelError, parse_opponent_model
+from sixtysix_solver.agents import Agent, AgentError, AgentSpec, EngineAgent, act_in_game
+from sixtysix_solver.agents.base import AgentSpec as Spec
+from sixtysix_solver.knowledge.history import History
+from sixtysix_solver.play.arena import MatchJob, play_match
+from sixtysix_solver.rules.actions import Action
+from sixtysix_solver.rules.profiles import get_profile
+
+# docs/advice.md: seat 0's play tells the heuristic model which cards it keeps; closing, best
+# over uniform worlds, becomes a loser once the worlds are weighted.
+ACTIONS = ["JC", "QC", "exchange", "KH", "TH", "JH", "TS"]
+
+
+def advised_game() -> Game:
+    g = Game.deal("schnapsen", seed=22)
+    for a in ACTIONS:
+        g.apply(a)
+    return g
+
+
+def test_inference_changes_the_choice_as_the_weighted_worlds_do() -> None:
+    g = advised_game()
+    seat = g.to_act
+    assert seat is not None
+    plain = recommend(g, worlds=1000, seed=1)
+    weighted = recommend(g, worlds=1000, seed=1, opponent_model=HeuristicModel(0.3))
+    assert plain.exact and weighted.exact and plain.best != weighted.best
+    agent = EngineAgent(worlds=1000, time_limit=0, infer=0.3)
+    assert agent.uses_history and agent.name == "engine:infer=0.3,time=0,worlds=1000"
+    assert act_in_game(agent, g, seat) == weighted.best
+    agent.reset()  # without the history the worlds are not weighted
+    assert agent.act(View.from_game(g, seat)) == plain.best
+    # an engine that does not infer is given no history and plays PIMC's choice
+    assert act_in_game(EngineAgent(worlds=1000, time_limit=0), g, seat) == plain.best
+
+
+SEEN: list[bool] = []  # what the recorders built by the arena saw
+
+
+class Recorder(Agent):
+    """Plays the first legal action and records whether it was given a history that leads to
+    its view."""
+
+    def __init__(self, seed: int = 0, wants: bool = True, log: list[bool] | None = None) -> None:
+        super().__init__(seed)
+        self.uses_history = wants
+        self.seen: list[bool] = [] if log is None else log
+
+    @property
+    def spec(self) -> Spec:
+        return Spec("custom", (("factory", "test_infer.recorder"),))
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:  # pragma: no cover
+        raise AssertionError("choose_with is called")
+
+    def choose_with(self, view: View, legal: Sequence[Action], history: History | None) -> Action:
+        self.seen.append(history is not None and history.view == view)
+        return legal[0]
+
+
+def recorder(seed: int = 0) -> Recorder:
+    """The factory of ``custom:factory=test_infer.recorder``."""
+    return Recorder(seed, wants=True, log=SEEN)
+
+
+def test_histories_go_to_the_agents_that_use_them() -> None:
+    g = advised_game()
+    seat = g.to_act
+    assert seat is not None
+    wants, not_wants = Recorder(wants=True), Recorder(wants=False)
+    act_in_game(wants, g, seat)
+    act_in_game(not_wants, g, seat)
+    assert wants.seen == [True] and not_wants.seen == [False]
+    # a position set up mid-hand has no history: the agent acts without one
+    mid = Game.from_fields(g.profile, g.fields())
+    act_in_game(wants, mid, seat)
+    assert wants.seen[-1] is False
+
+
+def test_a_history_must_lead_to_the_view() -> None:
+    g = advised_game()
+    seat = g.to_act
+    assert seat is not None
+    agent = EngineAgent(worlds=10, time_limit=0, infer=0.3)
+    earlier = Game.deal("schnapsen", seed=22)
+    earlier.apply("JC")
+    with pytest.raises(AgentError, match="does not lead to the view"):
+        agent.act(View.from_game(g, seat), History.from_game(earlier, 1))
+    with pytest.raises(AgentError, match="must be a History"):
+        agent.act(View.from_game(g, seat), "JC QC")  # type: ignore[arg-type]
+
+
+def test_the_arena_passes_histories() -> None:
+    """The arena gives an agent that uses a history its seat's history at every decision; an
+    inferring engine plays a whole match."""
+    SEEN.clear()
+    prof = get_profile("schnapsen")
+    play_match(MatchJob(AgentSpec.parse("custom:factory=test_infer.recorder"),
+                        AgentSpec.parse("heuristic"), prof, seed=3, index=0, swap=False))
+    assert len(SEEN) > 10 and all(SEEN)
+    result = play_match(MatchJob(AgentSpec.parse("engine:worlds=8,time=0,infer=0.5"),
+                                 AgentSpec.parse("heuristic"), prof, seed=3, index=0, swap=True))
+    assert result.hands
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("engine:infer=0", "infer must be"),
+    ("engine:infer=1.5", "infer must be"),
+    ("engine:infer=yes", "infer must be"),
+    ("ismcts:infer=0.3", "not a parameter|takes|infer"),
+])
+def test_infer_errors(spec: str, message: str) -> None:
+    with pytest.raises(AgentError, match=message):
+        AgentSpec.parse(spec).build(seed=0)
+
+
+def test_the_full_club_player_as_a_model() -> None:
+    g = advised_game()
+    view = View.from_game(g)
+    m = parse_opponent_model("expert:0.2")
+    assert isinstance(m, HeuristicModel) and m.rules == "expert" and m.name == "expert:0.2"
+    assert repr(m) == "HeuristicModel(eps=0.2, rules='expert')"
+    legal = g.legal_actions()
+    probs = [m.probability(view, a) for a in legal]
+    assert sum(probs) == pytest.approx(1.0) and max(probs) == pytest.approx(0.8)
+    assert repr(parse_opponent_model("heuristic:0.2")) == "HeuristicModel(eps=0.2)"
+    with pytest.raises(ModelError, match="rules must be one of"):
+        HeuristicModel(0.2, rules="grandmaster")
+    weighted = recommend(g, worlds=1000, seed=1, opponent_model=m)
+    assert weighted.opponent_model == "expert:0.2" and weighted.exact
+    # engine:club=expert,infer=... weights by this model
+    agent = EngineAgent(worlds=1000, time_limit=0, infer=0.2, club="expert")
+    seat = g.to_act
+    assert seat is not None
+    assert act_in_game(agent, g, seat) == weighted.best
