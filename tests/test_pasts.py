@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import time
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
@@ -434,3 +435,26 @@ def test_two_deck_pasts_count_deals() -> None:
             assert all(s == 1.0 for s in shares.values())  # every deal counts once
             checked += 1
     assert checked
+
+
+def test_a_deadline_bounds_the_cost_of_a_weight() -> None:
+    """With ``until`` set (a caller's time limit) a hand of many pasts is estimated from sampled
+    pasts, and once ``until`` has passed from the first past drawn: far fewer model calls than
+    the exact average, the same weight for the same seed, and never zero for the real hand."""
+    g = bot_game("sixty-six", 5, stock=6)
+    seat = g.to_act
+    assert seat is not None
+    h = History.from_game(g, seat)
+    other = 1 - seat
+    hands = [list(g.hand(0)), list(g.hand(1))]
+    space = PastSpace(h, other)
+    assert space.count(tuple(sorted(int(c) for c in hands[other]))) > 64  # enumerated if exact
+    exact = PastWeights(h, HeuristicModel(0.3), seed=2)
+    exact.weight(hands)
+    assert exact.exact
+    late = [PastWeights(h, HeuristicModel(0.3), seed=2) for _ in range(2)]
+    for pw in late:
+        pw.until = time.perf_counter() - 1.0  # already past
+    w1, w2 = (pw.weight(hands) for pw in late)
+    assert not late[0].exact and w1 == w2 > 0
+    assert late[0].model_calls <= len(space.decisions) < exact.model_calls

@@ -44,6 +44,7 @@ import bisect
 import copy
 import math
 import random
+import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -245,7 +246,12 @@ class PastWeights:
     a player's hand has at most ``past_limit`` pasts, else an unbiased estimate from
     ``past_samples`` pasts drawn with a seed derived from ``seed`` and the hand (so the same
     seed gives the same weights in any order). ``exact`` tells whether every weight so far was
-    exact."""
+    exact.
+
+    ``until`` (a ``time.perf_counter()`` value, or ``None``), set by a caller with a time limit,
+    bounds the cost of one weight: a hand of more than ``past_samples`` pasts is then estimated
+    from sampled pasts (never enumerated), and past ``until`` from the pasts drawn so far (at
+    least one, drawn at random: the estimate stays unbiased, only noisier)."""
 
     def __init__(
         self,
@@ -276,6 +282,7 @@ class PastWeights:
         self._sampled: set[tuple[int, tuple[int, ...]]] = set()  # hands whose weight is estimated
         self._probs: dict[tuple[int, int, tuple[int, ...], bool], float] = {}
         self.model_calls = 0
+        self.until: float | None = None
 
     def fork(self) -> PastWeights:
         """The same weights with their caches shared, and ``exact`` afresh (it tells about the
@@ -314,17 +321,23 @@ class PastWeights:
                 self.exact = False
             return got
         space = self.spaces[p]
-        if space.count(hand) <= self.past_limit:
-            pasts = list(space.pasts(hand))
+        count = space.count(hand)
+        until = self.until
+        num = den = 0.0
+        if count <= self.past_limit and (until is None or count <= self.past_samples):
+            for past in space.pasts(hand):
+                num += past.share * self._likelihood(space, past)
+                den += past.share
         else:
             rng = random.Random(derive_seed(self.seed, "pasts", p, hand))
-            pasts = [space.sample(hand, rng) for _ in range(self.past_samples)]
+            for _ in range(self.past_samples):
+                past = space.sample(hand, rng)
+                num += past.share * self._likelihood(space, past)
+                den += past.share
+                if until is not None and time.perf_counter() >= until:
+                    break  # out of time: the pasts drawn so far (a random, smaller sample)
             self.exact = False
             self._sampled.add(key)
-        num = den = 0.0
-        for past in pasts:
-            num += past.share * self._likelihood(space, past)
-            den += past.share
         w = num / den
         self._by_hand[key] = w
         return w

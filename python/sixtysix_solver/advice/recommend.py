@@ -101,9 +101,6 @@ __all__ = [
 # that a run's batches, hence its node counts, are the same on every run (see _loop).
 _BATCH_NODES = 1_500_000
 
-# Worlds weighted by an opponent model between two looks at the time limit.
-_WEIGH_PIECE = 8
-
 # Worker pools are kept from one call to the next: a fresh one allocates its tables (16-64 MiB
 # of huge pages the kernel zeroes), 2-100 ms a call. A kept pool starts a new generation, which
 # runs exactly as fresh tables would (same values, same node counts). One pool per
@@ -384,10 +381,13 @@ class _Source:
         # Worlds the model rules out (weight 0) are not solved: draw on until n are kept.
         rows_out, w_out = [], []
         kept = tried = 0
+        # With a time limit, one world at a time (a world's weight can cost tens of ms), and
+        # the weigher itself keeps to the deadline.
+        self.weigher.until = until
         while kept < n:
             if until is not None and kept and time.perf_counter() >= until:
                 break
-            rows, weights = self._take(n - kept if until is None else min(n - kept, _WEIGH_PIECE))
+            rows, weights = self._take(n - kept if until is None else 1)
             if not len(rows):
                 break
             tried += len(rows)
@@ -747,7 +747,10 @@ def _loop(run: _Run) -> Recommendation:
     while True:
         want = min(batch, budget - done) - len(pending_rows)
         if want > 0:
-            until = None if time_limit is None else start + time_limit
+            until = None
+            if time_limit is not None:  # weighting gets at most half the time left, solving the rest
+                now = time.perf_counter()
+                until = now + max(0.0, start + time_limit - now) / 2
             more_rows, more_w = source.take(want, until)
             pending_rows = more_rows if not len(pending_rows) else np.vstack([pending_rows, more_rows])
             pending_w = np.concatenate([pending_w, more_w])
