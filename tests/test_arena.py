@@ -196,8 +196,8 @@ def test_statistics_and_orientation() -> None:
     assert MatchResult.from_json(recs[0].to_json()) == recs[0]
     with pytest.raises(SixtySixError, match="no matches between"):
         summarize(recs, "heuristic", "engine:1")
-    with pytest.raises(SixtySixError, match="two sides"):
-        arena("heuristic", "random", profile="three-hand", matches=1)
+    with pytest.raises(SixtySixError, match="two sides"):  # three-hand: tests/test_arena_solo.py
+        round_robin(["heuristic", "random"], profile="three-hand", matches=1)
     with pytest.raises(SixtySixError, match="did not finish in 2 hands"):
         arena("heuristic", "random", profile="schnapsen", matches=1, max_hands=2, workers=1)
 
@@ -275,7 +275,7 @@ def test_cli_arena(tmp_path: Path) -> None:
     assert res.exit_code == 0 and "Elo" in res.output
     for argv, message in [
         (["arena", "random", "heuristic", "engine:1"], "give two agents"),
-        (["arena", "heuristic", "random", "-p", "three-hand"], "two sides"),
+        (["arena", "heuristic", "random", "-p", "three-hand", "--round-robin"], "two sides"),
         (["arena", "heuristic", "minimax"], "unknown agent"),
     ]:
         res = runner.invoke(app, argv)

@@ -17,9 +17,6 @@ from .common import app, console, fail, parse_override_options
 from ..errors import SixtySixError
 
 if TYPE_CHECKING:  # imported where used, so that the command line starts fast
-    pass
-
-if TYPE_CHECKING:  # imported where used, so that the command line starts fast
     from ..play.stats import EloRow, PairSummary
 
 
@@ -44,6 +41,8 @@ def _iv(low: float, high: float, fmt: str = ".3f") -> str:
 
 
 def _pair_table(s: PairSummary) -> Table:
+    if s.solo:
+        return _solo_table(s)
     prof = s.profile + (f" ({s.overrides})" if s.overrides else "")
     table = Table("", s.a, s.b, title=(
         f"{s.a} vs {s.b}: {prof}, {s.pairs} duplicate matches ({s.matches} played), "
@@ -66,6 +65,43 @@ def _pair_table(s: PairSummary) -> Table:
     return table
 
 
+def _solo_table(s: PairSummary) -> Table:
+    """A solo profile (three-hand): ``a`` in one seat against ``b`` in every other, one leg
+    with ``a`` in each seat; ``b``'s figures are per seat, the baseline is one in ``legs``."""
+    prof = s.profile + (f" ({s.overrides})" if s.overrides else "")
+    n = s.legs
+    even = f"equal strength: {_pct(s.baseline)}"
+    table = Table("", f"{s.a} (1 seat)", f"{s.b} (per seat, {n - 1} seats)", title=(
+        f"{s.a} vs {s.b}: {prof}, {s.pairs} duplicate sets ({s.matches} played: {s.a} in "
+        f"each of {n} seats), {s.hands} hands"),
+        caption=f"95% confidence intervals, clustered by duplicate set; net: {s.a}'s game "
+        f"points less the mean of {s.b}'s seats; hands won: {s.a}'s share of the game points "
+        f"(a shared hand in part, a drawn one 1/{n})"
+        + ("; n/a: one set gives no interval" if s.pairs < 2 else ""))
+    table.add_row("game points / hand",
+                  f"{s.a_points.value:.3f} {_iv(s.a_points.low, s.a_points.high)}",
+                  f"{s.b_points.value:.3f} {_iv(s.b_points.low, s.b_points.high)}")
+    table.add_row("net game points / hand",
+                  f"{s.net.value:+.3f} {_iv(s.net.low, s.net.high, '+.3f')}", "")
+    more = "".join(f", {k} {what}" for k, what in ((s.hand_shared, "shared"),
+                                                   (s.hand_draws, "drawn")) if k)
+    table.add_row(f"hands won ({even})", f"{_pct(s.hand_score.value)} "
+                  f"{_iv(s.hand_score.low, s.hand_score.high, '%')}: {s.hand_wins} alone{more}",
+                  f"{s.hand_losses} alone")
+    table.add_row(f"matches won ({even})", f"{s.a_wins} = {_pct(s.match_score.value)} "
+                  f"{_iv(s.match_score.low, s.match_score.high, '%')}", str(s.b_wins))
+    counts = s.pair_results  # sets by legs a won: all n first, none last
+
+    def split(won: int) -> str:
+        return f"{won}-{n - won}"
+
+    table.add_row("duplicate sets (legs won)", ", ".join(
+        f"{c} {'won' if 2 * (n - i) > n else 'lost'} {split(n - i)}"
+        for i, c in enumerate(counts[:-1])), f"{counts[-1]} won {split(n)}")
+    table.add_row("ms / decision", f"{s.a_ms_per_move:.1f}", f"{s.b_ms_per_move:.1f}")
+    return table
+
+
 def _elo_table(rows: tuple[EloRow, ...], unit: str) -> Table:
     table = Table("#", "agent", "Elo", "± SE", "95% CI", f"{unit}es" if unit == "match"
                   else f"{unit}s", "score", title="Elo (maximum likelihood, mean 0)")
@@ -84,7 +120,8 @@ def arena_command(
     set_: Annotated[list[str] | None, typer.Option("--set", help="Knob override.")] = None,
     matches: Annotated[int, typer.Option(
         "--matches", "-n", min=1, max=1_000_000,
-        help="Duplicate matches per pairing (each is played twice, seats swapped).")] = 10,
+        help="Duplicate matches per pairing (each is played twice, seats swapped; in "
+        "three-hand once with the first agent in each seat).")] = 10,
     seed: Annotated[int, typer.Option("--seed", "-s", min=0, max=2**64 - 1,
                                       help="Seed of the deals.")] = 0,
     workers: Annotated[int | None, typer.Option(
@@ -108,7 +145,9 @@ def arena_command(
 ) -> None:
     """Matches to the profile's match target between agents on duplicate deals: each match is
     played twice with the seats swapped on the same deals. Two agents: their results with 95%
-    intervals; --round-robin: every pairing and an Elo table."""
+    intervals; --round-robin: every pairing and an Elo table. In three-hand the first agent
+    plays one seat and the second the other two, each match once with the first in each seat
+    (no round robin)."""
     from ..rules.profiles import get_profile
 
     from ..agents import AgentSpec

@@ -12,6 +12,17 @@ sequence of hands in both legs (hand ``k`` of match ``i`` is the deal of seed
 luck of the cards largely cancels within a pair. With partners each agent plays both seats of
 its side (one agent object per seat: partners do not share what they see).
 
+**Solo profiles** (three-hand: every player alone, ``profile.sides == profile.players``):
+agent ``a`` takes one seat and ``b`` every other seat (one agent object per seat, seeded
+apart), and match ``i`` is played once with ``a`` in each seat (``MatchJob.a_seat`` 0, 1, 2)
+on the same deals: the *duplicate set* of three legs. The match goes to the first player to
+reach the target alone on top: when a hand brings several players level at the top at or
+above the target (two opponents of a false claimant, each paid 1), play goes on until one
+leads (the rules are silent; this is the arena's assumption). ``a`` wins a leg when it is
+that player: one leg in three at equal strength. The statistics are ``a``'s against the mean
+of ``b``'s seats; a round robin and Elo need two sides and refuse solo profiles
+(:class:`ArenaError`).
+
 Agents are :class:`~sixtysix_solver.agents.AgentSpec` s, built into agents inside the process
 that plays the match, so matches run on any :class:`concurrent.futures.Executor` (local
 processes by default, or e.g. Dask's ``Client.get_executor()``). Each finished match can be
@@ -24,6 +35,9 @@ order in which matches finish.
 (4, 2, 4)
 >>> s.match_score.value >= 0.5
 True
+>>> solo = arena("heuristic", "random", profile="three-hand", matches=2, seed=1, workers=1)
+>>> solo.matches, solo.pairs, solo.legs, [r.a_seat for r in solo.records]
+(6, 2, 3, [0, 1, 2, 0, 1, 2])
 """
 
 from __future__ import annotations
@@ -43,16 +57,20 @@ from ..rules.game import Game
 from ..rules.profiles import Profile, get_profile
 from ..rules.seeds import derive_seed
 from .results import (
+    ArenaError,
     HandRecord,
+    MatchKey,
     MatchResult,
     append_results,
     load_results,
+    match_key,
     profile_key,
     profile_of,
 )
 from .stats import EloRow, Estimate, PairSummary, elo, summarize
 
 __all__ = [  # the statistics and the results file's names too: the arena is the front door
+    "ArenaError",
     "EloRow",
     "Estimate",
     "HandRecord",
@@ -77,7 +95,9 @@ __all__ = [  # the statistics and the results file's names too: the arena is the
 class MatchJob:
     """One leg of a duplicate match: agents ``a`` and ``b``, match ``index`` of the run seeded
     ``seed``; ``swap=False`` puts ``a`` on side 0 (seat 0, and 2 with partners), ``True`` on
-    side 1. Picklable, so it can be played in another process."""
+    side 1. In a solo profile (three-hand) ``a_seat`` is ``a``'s seat (``b`` holds every other
+    one) and ``swap`` is ``False``; with two sides ``a_seat`` is ``None``. Picklable, so it can
+    be played in another process."""
 
     a: AgentSpec
     b: AgentSpec
@@ -86,35 +106,65 @@ class MatchJob:
     index: int
     swap: bool
     max_hands: int = 500
+    a_seat: int | None = None
+
+    def __post_init__(self) -> None:
+        if _solo(self.profile):
+            if (not isinstance(self.a_seat, int) or isinstance(self.a_seat, bool)
+                    or not 0 <= self.a_seat < self.profile.players or self.swap):
+                raise ArenaError(
+                    f"{self.profile.name}: every player plays alone, so a match job gives a's "
+                    f"seat (a_seat 0 to {self.profile.players - 1}, swap=False), got "
+                    f"a_seat={self.a_seat!r}, swap={self.swap!r}")
+        elif self.a_seat is not None:
+            raise ArenaError(f"{self.profile.name} has two sides: a's place is given by swap, "
+                             f"not a_seat (got a_seat={self.a_seat!r})")
 
     @property
-    def key(self) -> tuple[str, str, str, str, int, int, bool]:
+    def key(self) -> MatchKey:
         """What identifies the match in a results file."""
         name, over = profile_key(self.profile)
-        return (str(self.a), str(self.b), name, over, self.seed, self.index, self.swap)
+        return match_key(str(self.a), str(self.b), name, over, self.seed, self.index,
+                         self.swap, self.a_seat)
+
+
+def _solo(profile: Profile) -> bool:
+    """Every player plays alone (three-hand): a duplicate set is one leg per seat of ``a``."""
+    return profile.sides == profile.players > 2
 
 
 def _side(profile: Profile, seat: int) -> int:
     return seat % 2 if profile.players == 4 else seat
 
 
-def _two_sided(profile: Profile) -> Profile:
-    if profile.sides != 2:
-        raise SixtySixError(
-            f"the arena needs two sides: {profile.name!r} has {profile.players} players each "
-            "playing alone"
-        )
+def _seated(profile: Profile) -> Profile:
+    """The profile, if the arena can seat two agents in it: two sides, or every player alone."""
+    if profile.sides != 2 and not _solo(profile):  # pragma: no cover - no such profile yet
+        raise ArenaError(f"the arena cannot seat two agents in {profile.name!r}: "
+                         f"{profile.players} players in {profile.sides} sides")
     return profile
+
+
+def _leader(match: Sequence[int], target: int) -> int | None:
+    """The side that has won the match: alone on top, at the target or beyond (None: play on).
+    With two sides only one side scores in a hand, so the first to the target leads alone."""
+    top = max(match)
+    if top < target or match.count(top) > 1:
+        return None
+    return match.index(top)
 
 
 def play_match(job: MatchJob) -> MatchResult:
     """Play one leg (runs in a worker). Each seat gets its own agent, seeded from (seed, match
-    index, agent, seat within the side), and sees only ``View.from_game(game, seat)`` when it
-    is to act (and the hand's public history from that seat, if it infers from play); a decision with a single legal action is played without asking."""
+    index, agent, seat within the side; in a solo profile ``b``'s seats are numbered in seat
+    order), and sees only ``View.from_game(game, seat)`` when it is to act (and the hand's
+    public history from that seat, if it infers from play); a decision with a single legal
+    action is played without asking."""
     t0 = time.perf_counter()
-    prof = _two_sided(job.profile)
+    prof = _seated(job.profile)
+    solo = _solo(prof)
     n = prof.players
-    a_side = 1 if job.swap else 0
+    a_side = job.a_seat if job.a_seat is not None else (1 if job.swap else 0)
     agents: list[Agent] = []
     ordinal = [0, 0]
     for seat in range(n):
@@ -124,16 +174,16 @@ def play_match(job: MatchJob) -> MatchResult:
         agents.append(spec.build(seed=derive_seed(job.seed, "agent", job.index, role,
                                                   ordinal[is_a])))
         ordinal[is_a] += 1
-    match = [0, 0]
+    match = [0] * prof.sides
     carry = 0
     hands: list[HandRecord] = []
     think = [0.0, 0.0]  # by role: 0 = a, 1 = b
     asked = [0, 0]
     k = 0
-    while max(match) < prof.match_target:
+    while (leader := _leader(match, prof.match_target)) is None:
         if k >= job.max_hands:
             raise SixtySixError(f"match {job.index} did not finish in {job.max_hands} hands "
-                                f"(score {match[0]}:{match[1]})")
+                                f"(score {':'.join(str(x) for x in match)})")
         deal_seed = derive_seed(job.seed, "deal", job.index, k)
         dealer = (n - 1 + k) % n
         game = Game.deal(prof, seed=deal_seed, dealer=dealer, carry=carry)
@@ -155,10 +205,12 @@ def play_match(job: MatchJob) -> MatchResult:
             game.apply(action)
         r = game.result
         assert r is not None
-        for s in (0, 1):
+        for s in range(prof.sides):
             match[s] += r.points[s]
-        hands.append(HandRecord(deal_seed, dealer, carry, r.points[a_side], r.points[1 - a_side],
-                                r.reason))
+        hands.append(HandRecord(
+            deal_seed, dealer, carry, r.points[a_side],
+            sum(p for s, p in enumerate(r.points) if s != a_side), r.reason,
+            tuple(r.points) if solo else None))
         carry = r.carry_out
         k += 1
     name, over = profile_key(prof)
@@ -166,10 +218,10 @@ def play_match(job: MatchJob) -> MatchResult:
         a=str(job.a), b=str(job.b), profile=name, overrides=over, seed=job.seed,
         index=job.index, swap=job.swap,
         a_seats=tuple(p for p in range(n) if _side(prof, p) == a_side),
-        score=(match[a_side], match[1 - a_side]),
-        winner="a" if match[a_side] >= prof.match_target else "b",
+        score=(match[a_side], max(m for s, m in enumerate(match) if s != a_side)),
+        winner="a" if leader == a_side else "b",
         hands=tuple(hands), seconds=time.perf_counter() - t0,
-        think=(think[0], think[1]), decisions=(asked[0], asked[1]),
+        think=(think[0], think[1]), decisions=(asked[0], asked[1]), a_seat=job.a_seat,
     )
 
 
@@ -189,13 +241,17 @@ def match_jobs(
     matches: int = 10, seed: int = 0, max_hands: int = 500,
 ) -> list[MatchJob]:
     """The legs of ``matches`` duplicate matches: for each index, ``a`` on side 0, then the
-    same deals with the seats swapped."""
-    prof = _two_sided(get_profile(profile))
+    same deals with the seats swapped; in a solo profile (three-hand), ``a`` in seat 0, 1, ...
+    on the same deals (one leg per seat)."""
+    prof = _seated(get_profile(profile))
     _check_count("matches", matches, 1)
     _check_count("max_hands", max_hands, 1)
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise SixtySixError(f"seed must be an integer >= 0, got {seed!r}")
     sa, sb = _spec(a), _spec(b)
+    if _solo(prof):
+        return [MatchJob(sa, sb, prof, seed, i, False, max_hands, a_seat=seat)
+                for i in range(matches) for seat in range(prof.players)]
     return [MatchJob(sa, sb, prof, seed, i, swap, max_hands)
             for i in range(matches) for swap in (False, True)]
 
@@ -229,7 +285,7 @@ def run_jobs(
     ``progress``: a rich progress bar on stderr. ``on_result`` is called with each new result
     (after it was written)."""
     path = Path(results) if results is not None else None
-    done: dict[tuple[Any, ...], MatchResult] = {}
+    done: dict[MatchKey, MatchResult] = {}
     wanted = {j.key for j in jobs}
     if path is not None:
         for r in load_results(path):
@@ -296,8 +352,9 @@ def arena(
     max_hands: int = 500,
     on_result: Callable[[MatchResult], None] | None = None,
 ) -> PairSummary:
-    """``matches`` duplicate matches of ``a`` against ``b`` (``2 * matches`` played) and their
-    statistics. Running options as :func:`run_jobs`."""
+    """``matches`` duplicate matches of ``a`` against ``b`` (``2 * matches`` played; in a solo
+    profile ``players * matches``, ``a`` in each seat) and their statistics. Running options
+    as :func:`run_jobs`."""
     jobs = match_jobs(a, b, profile=profile, matches=matches, seed=seed, max_hands=max_hands)
     recs = run_jobs(jobs, workers=workers, executor=executor, results=results,
                     progress=progress, on_result=on_result)
@@ -331,7 +388,13 @@ def round_robin(
     on_result: Callable[[MatchResult], None] | None = None,
 ) -> Tournament:
     """``matches`` duplicate matches between every two of ``agents`` (in the order given: the
-    earlier one is ``a``), the summaries and the Elo table (:func:`elo` with ``unit``)."""
+    earlier one is ``a``), the summaries and the Elo table (:func:`elo` with ``unit``). Needs
+    two sides: a solo profile (three-hand) raises :class:`ArenaError`, as pairwise ratings of
+    one seat against two are not a round robin."""
+    prof = get_profile(profile)
+    if _solo(prof):
+        raise ArenaError(f"a round robin and Elo need two sides: in {prof.name!r} every player "
+                         "plays alone; compare agents two at a time with arena(a, b)")
     specs = [_spec(x) for x in agents]
     names = [str(s) for s in specs]
     if len(specs) < 2 or len(set(names)) != len(names):
@@ -345,7 +408,6 @@ def round_robin(
                     progress=progress, on_result=on_result)
     pairs = tuple(summarize(recs, names[i], names[k])
                   for i in range(len(names)) for k in range(i + 1, len(names)))
-    prof = get_profile(profile)
     name, over = profile_key(prof)
     return Tournament(tuple(names), name, over, pairs, tuple(elo(recs, names, unit=unit)),
                       tuple(recs))

@@ -1,7 +1,12 @@
 """The arena's statistics: agent ``a`` against agent ``b`` over duplicate matches with 95%
 intervals clustered by duplicate pair (:func:`summarize`), and maximum-likelihood Elo ratings
 of a round robin (:func:`elo`). Pure functions of :class:`~sixtysix_solver.play.results.MatchResult`
-records; the matches are played by :mod:`sixtysix_solver.play.arena`."""
+records; the matches are played by :mod:`sixtysix_solver.play.arena`.
+
+In a solo profile (three-hand: ``a`` in one seat, ``b`` in the others) the cluster is the
+duplicate set of one leg per seat of ``a``, ``b``'s figures are per seat (the mean of its
+seats), and the shares ``a`` scores at equal strength are one in three instead of one half;
+Elo refuses such matches."""
 
 from __future__ import annotations
 
@@ -16,7 +21,7 @@ import numpy as np
 from ..advice.stats import Z95, wilson
 from ..agents import AgentError, AgentSpec
 from ..errors import SixtySixError
-from .results import HandRecord, MatchResult
+from .results import ArenaError, HandRecord, MatchResult, profile_of
 
 __all__ = ["EloRow", "Estimate", "PairSummary", "agent_name", "elo", "summarize"]
 
@@ -103,7 +108,18 @@ class PairSummary:
     (a drawn hand counts half); ``match_score``: share of matches ``a`` won. Intervals are
     95%, clustered by duplicate pair (the two legs of one deal sequence are one observation):
     Student's t for the means, Wilson's interval with the effective sample size for the
-    shares. ``pair_results``: pairs ``a`` won 2-0, split 1-1, lost 0-2."""
+    shares. ``pair_results``: pairs ``a`` won 2-0, split 1-1, lost 0-2.
+
+    ``legs``: legs of a duplicate set, 2 with two sides. In a solo profile (three-hand) it is
+    the number of players: ``a`` plays one seat and ``b`` every other, and one leg is played
+    with ``a`` in each seat. Then ``pairs`` counts complete duplicate sets; ``b_points`` is
+    the mean of ``b``'s seats per hand and ``net`` ``a``'s points less that mean;
+    ``hand_score`` is ``a``'s share of each hand's game points (a hand nobody scored counts
+    one in ``legs``; ``hand_shared``: hands ``a`` shared with a seat of ``b``, e.g. paid by a
+    false claimant), ``hand_losses`` hands only ``b``'s seats scored; ``match_score`` the
+    share of legs ``a`` won, ``b_wins`` those one of ``b``'s seats won; ``pair_results`` the
+    sets by legs ``a`` won, from all ``legs`` down to none. At equal strength both shares
+    are :attr:`baseline`, 1 / ``legs``."""
 
     a: str
     b: str
@@ -122,12 +138,24 @@ class PairSummary:
     match_score: Estimate
     a_wins: int
     b_wins: int
-    pair_results: tuple[int, int, int]
+    pair_results: tuple[int, ...]
+    legs: int = 2
+    hand_shared: int = 0
     # Mean thinking time per decision asked of each agent, in milliseconds (forced moves
     # excluded; 0 when unrecorded).
     a_ms_per_move: float = field(default=0.0, compare=False)
     b_ms_per_move: float = field(default=0.0, compare=False)
     records: tuple[MatchResult, ...] = field(default=(), repr=False, compare=False)
+
+    @property
+    def solo(self) -> bool:
+        """``a`` played one seat alone against ``b`` in each other seat (three-hand)."""
+        return self.legs > 2
+
+    @property
+    def baseline(self) -> float:
+        """``a``'s share of the matches (and of the hands' game points) at equal strength."""
+        return 1 / self.legs
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -141,11 +169,15 @@ class PairSummary:
 
 
 def _oriented(records: Iterable[MatchResult], a: str, b: str) -> list[MatchResult]:
-    """The matches between ``a`` and ``b``, each seen from ``a``'s side."""
+    """The matches between ``a`` and ``b``, each seen from ``a``'s side (a solo profile's
+    match cannot be turned round: there ``a`` held one seat and ``b`` the others)."""
     out = []
+    turned = False
     for r in records:
         if (r.a, r.b) == (a, b):
             out.append(r)
+        elif (r.a, r.b) == (b, a) and r.solo:
+            turned = True
         elif (r.a, r.b) == (b, a):
             out.append(MatchResult(
                 a=a, b=b, profile=r.profile, overrides=r.overrides, seed=r.seed,
@@ -157,6 +189,10 @@ def _oriented(records: Iterable[MatchResult], a: str, b: str) -> list[MatchResul
                 seconds=r.seconds, think=(r.think[1], r.think[0]),
                 decisions=(r.decisions[1], r.decisions[0]),
             ))
+    if turned and not out:
+        raise ArenaError(f"in these matches every player plays alone: {b} held one seat and "
+                         f"{a} every other, which cannot be seen the other way round; "
+                         f"summarize(records, {b!r}, {a!r})")
     return out
 
 
@@ -179,35 +215,45 @@ def summarize(records: Iterable[MatchResult], a: str | AgentSpec | None = None,
         raise SixtySixError(f"no matches between {na} and {nb}")
     if len({(r.profile, r.overrides) for r in own}) > 1:
         raise SixtySixError("the matches are of several profiles: summarize one at a time")
+    # legs: of a duplicate set (the cluster); 2 with two sides, the players in a solo profile,
+    # where b's figures are per seat: its points over its legs - 1 seats.
+    legs = profile_of(own[0]).players if own[0].solo else 2
     clusters: dict[tuple[Any, ...], list[MatchResult]] = defaultdict(list)
     for r in own:
         clusters[(r.seed, r.index, r.a, r.b)].append(r)
     cl = list(clusters.values())
     hands = [float(sum(len(r.hands) for r in c)) for c in cl]
     pa = [float(sum(h.a_points for r in c for h in r.hands)) for c in cl]
-    pb = [float(sum(h.b_points for r in c for h in r.hands)) for c in cl]
+    pb = [float(sum(h.b_points for r in c for h in r.hands)) / (legs - 1) for c in cl]
     net = [x - y for x, y in zip(pa, pb)]
-    hs = [sum(1.0 if h.a_points > 0 else 0.5 if h.b_points == 0 else 0.0
-              for r in c for h in r.hands) for c in cl]
-    legs = [float(len(c)) for c in cl]
+    hs = [sum(_hand_share(h, legs) for r in c for h in r.hands) for c in cl]
+    played = [float(len(c)) for c in cl]
     mw = [float(sum(r.winner == "a" for r in c)) for c in cl]
     all_hands = [h for r in own for h in r.hands]
-    pairs = [c for c in cl if len(c) == 2]
-    wins = [sum(r.winner == "a" for r in c) for c in pairs]
+    sets = [c for c in cl if len(c) == legs]
+    wins = [sum(r.winner == "a" for r in c) for c in sets]
     return PairSummary(
         a=na, b=nb, profile=own[0].profile, overrides=own[0].overrides,
-        matches=len(own), pairs=len(pairs), hands=len(all_hands),
+        matches=len(own), pairs=len(sets), hands=len(all_hands),
         a_points=_mean_estimate(pa, hands), b_points=_mean_estimate(pb, hands),
         net=_mean_estimate(net, hands), hand_score=_rate_estimate(hs, hands),
-        hand_wins=sum(h.a_points > 0 for h in all_hands),
-        hand_losses=sum(h.b_points > 0 for h in all_hands),
+        hand_wins=sum(h.a_points > 0 and h.b_points == 0 for h in all_hands),
+        hand_losses=sum(h.b_points > 0 and h.a_points == 0 for h in all_hands),
         hand_draws=sum(h.a_points == 0 and h.b_points == 0 for h in all_hands),
-        match_score=_rate_estimate(mw, legs),
+        match_score=_rate_estimate(mw, played),
         a_wins=sum(r.winner == "a" for r in own), b_wins=sum(r.winner == "b" for r in own),
-        pair_results=(wins.count(2), wins.count(1), wins.count(0)),
+        pair_results=tuple(wins.count(w) for w in range(legs, -1, -1)),
+        legs=legs, hand_shared=sum(h.a_points > 0 and h.b_points > 0 for h in all_hands),
         a_ms_per_move=_ms_per_move(own, 0), b_ms_per_move=_ms_per_move(own, 1),
         records=tuple(own),
     )
+
+
+def _hand_share(h: HandRecord, legs: int) -> float:
+    """``a``'s share of a hand's game points; a hand nobody scored counts one in ``legs``
+    (with two sides: a won hand 1, a lost one 0, a drawn one half)."""
+    total = h.a_points + h.b_points
+    return h.a_points / total if total else 1 / legs
 
 
 # --- Elo -----------------------------------------------------------------------------------------
@@ -248,7 +294,8 @@ def elo(records: Iterable[MatchResult], agents: Sequence[str | AgentSpec] | None
     ``"hand"`` (won, lost, or drawn for half). ``prior``: virtual drawn games added to every
     pairing that played, so that a clean sweep still has a finite rating. Standard errors come
     from the observed information (games taken as independent: the duplicate pairing makes
-    them conservative)."""
+    them conservative). Matches of a solo profile (three-hand: one seat against two) raise
+    :class:`~sixtysix_solver.play.results.ArenaError`: they are not games between two."""
     if unit not in ("match", "hand"):
         raise SixtySixError(f"unit must be match or hand, got {unit!r}")
     if not isinstance(prior, (int, float)) or isinstance(prior, bool) or prior < 0:
@@ -259,6 +306,10 @@ def elo(records: Iterable[MatchResult], agents: Sequence[str | AgentSpec] | None
     if len(set(names)) != len(names):
         raise SixtySixError("Elo needs distinct agents")
     idx = {nm: i for i, nm in enumerate(names)}
+    solo = next((r for r in recs if r.solo and r.a in idx and r.b in idx), None)
+    if solo is not None:
+        raise ArenaError(f"Elo needs two sides: in {solo.profile!r} every player plays alone "
+                         "(one seat against two); compare agents two at a time with summarize")
     k = len(names)
     won = np.zeros((k, k))  # won[i, j]: points i scored against j
     games = np.zeros((k, k))
