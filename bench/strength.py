@@ -57,9 +57,18 @@ class Run:
                 f"--seed {self.seed}{rr} --results bench/strength/{self.name}.jsonl")
 
     @property
+    def legs(self) -> int:
+        """Legs of a duplicate match: the seats swapped, or A in every seat of a solo game."""
+        prof = get_profile(self.profile)
+        return prof.players if prof.sides == prof.players > 2 else 2
+
+    @property
     def label(self) -> str:
         """The profile as the tables name it (with its overrides)."""
-        return f"{self.profile} ({self.overrides})" if self.overrides else self.profile
+        name = f"{self.profile} ({self.overrides})" if self.overrides else self.profile
+        if self.legs > 2:  # A in one seat, B in all the others: even strength wins 1/legs
+            name += f", A against {self.legs - 1} B (even: {100 / self.legs:.1f}%)"
+        return name
 
 
 # Engine agents run one search thread each: the arena plays one match per core.
@@ -176,6 +185,10 @@ RUNS = (
          "heuristic"), 20, 1,
         "the best sixty-six setting, anchored on the club player and inferring the hidden cards "
         "from the club player's play (its own rules as the model, eps 0.3), against it"),
+    Run("three-hand-club-basic", "three-hand", ("heuristic", "heuristic:basic"), 50, 5,
+        "three-hand, the club player in one seat against the earlier rules in both others"),
+    Run("three-hand-t1-club", "three-hand", ("engine:worlds=1000,time=1,threads=1", "heuristic"),
+        10, 1, "three-hand, one seat against two club players (issue 19): PIMC capped at 1 s"),
     Run("schnapsen-e3i-club", "schnapsen", ("engine:3,threads=1,club=expert,infer=0.3", "heuristic"),
         20, 1, "PIMC level 3 inferring from the club player's play, against it"),
 )
@@ -263,7 +276,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for run in RUNS:
             done = len(load_results(run.path)) if run.path.exists() else 0
             pairs = len(run.agents) * (len(run.agents) - 1) // 2
-            print(f"{run.name}: {done}/{2 * run.matches * pairs} matches  ({run.purpose})")
+            print(f"{run.name}: {done}/{run.legs * run.matches * pairs} matches  ({run.purpose})")
             if args.show_commands:
                 print(f"    {run.command()}")
     if args.run is not None:

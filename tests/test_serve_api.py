@@ -319,8 +319,8 @@ def test_a_search_stops_when_its_client_goes_away() -> None:
         task = asyncio.create_task(_hold_stream(app, leave, started, sent))
         await asyncio.wait_for(started.wait(), 30)
         # the one slot is taken: a second search is refused at once, not queued
-        async with __import__("httpx").AsyncClient(
-                transport=__import__("httpx").ASGITransport(app=app),
+        async with __import__("httpx2").AsyncClient(
+                transport=__import__("httpx2").ASGITransport(app=app),
                 base_url="http://t") as http:
             busy = await http.post("/api/analyse", json={"view": VIEW, "worlds": 5})
         assert busy.status_code == 429 and "busy" in busy.json()["error"]

@@ -7,6 +7,7 @@ import importlib.util
 import sys
 from pathlib import Path
 
+from sixtysix_solver.rules.profiles import get_profile
 from sixtysix_solver.play.arena import load_results
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,7 +36,9 @@ def test_every_run_is_complete_and_of_its_own_agents() -> None:
         recs = load_results(run.path)
         names = {st._canon(a) for a in run.agents}
         pairs = len(run.agents) * (len(run.agents) - 1) // 2
-        assert len(recs) == 2 * run.matches * pairs, run.name
+        prof = get_profile(run.profile)
+        legs = prof.players if prof.sides == prof.players > 2 else 2  # A in every seat, or swapped
+        assert len(recs) == legs * run.matches * pairs, run.name
         assert all({r.a, r.b} <= names and r.profile == run.profile and r.seed == run.seed
                    for r in recs), run.name
         assert len({r.key for r in recs}) == len(recs), f"{run.name}: a match twice"
