@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any
 
 from sixtysix_solver import Game, _core
 from sixtysix_solver.rules.random_play import random_action
@@ -49,3 +51,17 @@ def random_position(profile: str, seed: int, moves: int, *, dealer: int | None =
             break
         g = nxt
     return g
+
+
+def assert_match_deals(hands: Sequence[Any], seed: int, index: int, prof: Profile) -> None:
+    """A match's hands in the arena's order: hand k of match ``index`` is the deal of seed
+    ``derive_seed(seed, "deal", index, k)``, the deal moves one seat on, and a drawn hand's
+    carry passes to the next."""
+    from sixtysix_solver.rules.seeds import derive_seed
+
+    carry = 0
+    for k, h in enumerate(hands):
+        assert h.deal_seed == derive_seed(seed, "deal", index, k)
+        assert h.dealer == (prof.players - 1 + k) % prof.players
+        assert h.carry == carry
+        carry = carry + prof.draw_carry if h.reason == "draw" else 0

@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from helpers import assert_match_deals
 from sixtysix_solver import Game, View
 from sixtysix_solver.play.arena import HandRecord, MatchJob, MatchResult, arena, elo, load_results, match_jobs, play_match, round_robin, run_jobs, summarize
 from sixtysix_solver.agents import Agent, AgentSpec
-from sixtysix_solver.rules.seeds import derive_seed
 from sixtysix_solver.cli.main import app
 from sixtysix_solver.errors import SixtySixError
 from sixtysix_solver.rules.profiles import get_profile
@@ -75,12 +75,7 @@ def test_duplicate_deals_swap_seats_and_reuse_deals(profile: str,
             expect = {p for p in range(prof.players) if (p % 2 if prof.players == 4 else p) == side}
             assert a_seats == expect == set(r.a_seats) and not a_seats & b_seats
             # The match: dealer moves on, carry passes, the score is the sum of the hands.
-            carry = 0
-            for k, h in enumerate(r.hands):
-                assert h.deal_seed == derive_seed(5, "deal", i, k)
-                assert h.dealer == (prof.players - 1 + k) % prof.players
-                assert h.carry == carry
-                carry = carry + prof.draw_carry if h.reason == "draw" else 0
+            assert_match_deals(r.hands, 5, i, prof)
             assert r.score == (sum(h.a_points for h in r.hands), sum(h.b_points for h in r.hands))
             assert max(r.score) >= prof.match_target > min(r.score)
             assert r.winner == ("a" if r.score[0] > r.score[1] else "b")

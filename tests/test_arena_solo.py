@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from helpers import assert_match_deals
 from sixtysix_solver import Game, View
 from sixtysix_solver.agents import Agent, AgentSpec
 from sixtysix_solver.cli.main import app
@@ -22,7 +23,6 @@ from sixtysix_solver.play.arena import (ArenaError, HandRecord, MatchJob, MatchR
                                         load_results, match_jobs, play_match, round_robin,
                                         run_jobs, summarize)
 from sixtysix_solver.rules.profiles import get_profile
-from sixtysix_solver.rules.seeds import derive_seed
 
 runner = CliRunner()
 THREE = get_profile("three-hand")
@@ -64,12 +64,8 @@ def test_legs_rotate_a_through_every_seat_on_the_same_deals(
             b_agents = {(s, obj, sd) for name, s, obj, sd, _ in seen if name != "heuristic"}
             assert len(b_agents) == 2 and len({obj for _, obj, _ in b_agents}) == 2
             assert len({sd for *_, sd in b_agents}) == 2
-            carry = 0
-            for k, h in enumerate(r.hands):
-                assert h.deal_seed == derive_seed(5, "deal", i, k)
-                assert h.dealer == (THREE.players - 1 + k) % THREE.players
-                assert h.carry == carry
-                carry = carry + THREE.draw_carry if h.reason == "draw" else 0
+            assert_match_deals(r.hands, 5, i, THREE)
+            for h in r.hands:
                 assert h.seat_points is not None and len(h.seat_points) == 3
                 assert h.a_points == h.seat_points[seat]
                 assert h.b_points == sum(h.seat_points) - h.seat_points[seat]

@@ -305,8 +305,8 @@ def test_in_process_opponent_model() -> None:
     assert e.wait(TIMEOUT)
     assert out[:2] == [
         "error setoption: eps must be a number from 0 to 1, got 1.5",
-        "error setoption: unknown opponent model 'psychic': expected none, uniform or "
-        "heuristic[:EPS]",
+        "error setoption: unknown opponent model 'psychic': expected none, uniform, "
+        "heuristic[:EPS] or expert[:EPS]",
     ]
     assert out[2] == ("info string opponent model unavailable (the game does not start at a "
                       "fresh deal: its history is unknown); worlds unweighted")
