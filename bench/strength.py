@@ -144,6 +144,9 @@ RUNS = (
         ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8", "heuristic"), 20, 1,
         "the best sixty-six setting of issue 19 (anchored on heuristic:basic) against the new club "
         "player"),
+    Run("sixty-six-t1ac-club-s2", "sixty-six",
+        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8", "heuristic"), 20, 2,
+        "the same on other deals (seed 2): a replication (eleventh session)"),
     Run("sixty-six-anchor-expert-basic", "sixty-six",
         ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,club=expert",
          "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8"), 20, 1,

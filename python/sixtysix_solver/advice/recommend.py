@@ -102,7 +102,7 @@ __all__ = [
 _BATCH_NODES = 1_500_000
 
 # Sampled worlds drawn between two looks at the time limit (a draw costs 30 us to 0.3 ms).
-_DRAW_PIECE = 64
+_DRAW_PIECE = 16
 
 # Worker pools are kept from one call to the next: a fresh one allocates its tables (16-64 MiB
 # of huge pages the kernel zeroes), 2-100 ms a call. A kept pool starts a new generation, which
