@@ -31,6 +31,7 @@ sixtysix_solver.advice.opponents.ModelError: eps must be a number from 0 to 1, g
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from ..rules.actions import Action
@@ -91,8 +92,12 @@ class UniformModel:
         return "UniformModel()"
 
 
-#: The club players a :class:`HeuristicModel` can stand for, by name.
-MODEL_RULES = {"basic": club_choice, "expert": expert_choice}
+#: The club players by name: ``expert`` (``heuristic``) and ``basic`` (``heuristic:basic``). A
+#: :class:`HeuristicModel` stands for one; the heuristic agent plays by one (its ``RULES``).
+MODEL_RULES: dict[str, Callable[[View, Sequence[Action]], Action]] = {
+    "expert": expert_choice,
+    "basic": club_choice,
+}
 
 
 class HeuristicModel:

@@ -117,7 +117,8 @@ class PastSpace:
         self.low = -1 if low is None else low
         self.lose_exchange = prof.exchange_lost_if_skipped
         self._moments: list[tuple[int, tuple[int, ...], tuple[int, ...]]] | None = None
-        self._returned = False  # did a card leave the hand and come back (set with _moments)?
+        # Did a card leave the hand and come back (given up in an exchange, drawn back face up)?
+        self._returned = bool(set(self.fixed) & set(self.gone))
 
     def instances(self, hand: Sequence[int]) -> list[tuple[int, int]]:
         """The cards to place in slots as (deadline, card), by deadline; raises
@@ -226,7 +227,6 @@ class PastSpace:
         come, and the cards gone from its hand before it."""
         fixed_at = self.history.arrived[self.player]
         gone_at = self.history.gone[self.player]
-        self._returned = bool({c for _, c in fixed_at} & {c for _, c in gone_at})
         out = []
         for d in self.decisions:
             t = d.index

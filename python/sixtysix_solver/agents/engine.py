@@ -80,7 +80,7 @@ class EngineAgent(Agent):
     weighted by how likely the other players' past actions were in it, if they played like the
     club player named by ``club`` with probability ``1 - eps`` (``HeuristicModel``, see
     ``docs/advice.md``, *Weighting worlds by the opponents' actions*). It needs the hand's
-    history, which the arena, ``play`` and ``serve`` pass; without one the worlds are unweighted.
+    history, which the arena and ``serve`` pass; without one the worlds are unweighted.
     A decision with one legal action is not searched; each search is seeded from the agent's
     random stream, so the agent is deterministic for its seed."""
 

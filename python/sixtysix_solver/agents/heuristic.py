@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..advice.club import club_choice
-from ..advice.expert import expert_choice
+from ..advice.opponents import MODEL_RULES
 from ..errors import AgentError
 from ..knowledge.view import View
 from ..rules.actions import Action
@@ -25,11 +24,9 @@ from .base import Agent, AgentSpec, Param, register
 
 __all__ = ["HeuristicAgent", "RULES"]
 
-RULES: dict[str, Callable[[View, Sequence[Action]], Action]] = {
-    "expert": expert_choice,
-    "basic": club_choice,
-}
-"""The rule sets a heuristic agent can play by: ``expert`` (the default) and ``basic``."""
+RULES: dict[str, Callable[[View, Sequence[Action]], Action]] = MODEL_RULES
+"""The rule sets a heuristic agent can play by: ``expert`` (the default) and ``basic`` (the
+club players that opponent models stand for too)."""
 
 
 class HeuristicAgent(Agent):
