@@ -131,9 +131,10 @@ def run_quality(args: argparse.Namespace) -> None:
                     r = ismcts(v, limits=SearchLimits(iterations=10**7, time_limit=args.budget,
                                                       seed=i))
                     choice, used = r.best, r.iterations
-                else:
+                else:  # "auto-flat": the auto method without deeper passes (deepen=False)
                     rec = recommend(v, limits=SearchLimits(
-                        worlds=100_000, time_limit=args.budget, seed=i, method=method,
+                        worlds=args.worlds, time_limit=args.budget, seed=i,
+                        method=method.removesuffix("-flat"), deepen=not method.endswith("-flat"),
                         threads=args.threads))
                     choice, used = rec.best, rec.worlds
                 best = max(s.mean for s in ref.actions)
@@ -153,9 +154,13 @@ def main() -> None:
     ap.add_argument("--budgets", default="0.1,1.0", help="seconds per decision for (a)")
     ap.add_argument("--positions", type=int, default=15, help="positions per profile for (b)")
     ap.add_argument("--budget", type=float, default=1.0, help="seconds per choice for (b)")
+    ap.add_argument("--worlds", type=int, default=100_000,
+                    help="most worlds per choice for (b) (the engine agent's cap is 1,000; the "
+                         "horizon search deepens once they are valued)")
     ap.add_argument("--reference", type=float, default=6.0, help="reference seconds for (b)")
-    ap.add_argument("--methods", default="auto,exact,horizon,ismcts",
-                    help="methods compared in (b): recommend's methods, or ismcts")
+    ap.add_argument("--methods", default="auto,auto-flat,exact,horizon,ismcts",
+                    help="methods compared in (b): recommend's methods (suffix -flat: no deeper "
+                         "passes), or ismcts")
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()

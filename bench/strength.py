@@ -121,8 +121,8 @@ RUNS = (
         ("engine:worlds=1000,time=1,threads=1", "heuristic:basic"), 10, 3,
         "mariage-piquet at 1 s a decision, bounded-time advice"),
     Run("four-hand-24-t1-heur", "four-hand-24",
-        ("engine:worlds=1000,time=1,threads=1", "heuristic:basic"), 10, 3,
-        "four-hand-24 partners at 1 s a decision"),
+        ("engine:worlds=1000,time=1,threads=1", "heuristic:basic"), 25, 3,
+        "four-hand-24 partners at 1 s a decision (pairs 11-25 added in the twelfth session)"),
     Run("sixty-six-rr", "sixty-six",
         ("engine:1,threads=1", "engine:worlds=100,time=1,threads=1",
          "engine:worlds=100,time=1,threads=1,anchor=1", "heuristic:basic"), 4, 2,
@@ -191,9 +191,14 @@ RUNS = (
     Run("three-hand-club-basic", "three-hand", ("heuristic", "heuristic:basic"), 50, 5,
         "three-hand, the club player in one seat against the earlier rules in both others"),
     Run("three-hand-t1-club", "three-hand", ("engine:worlds=1000,time=1,threads=1", "heuristic"),
-        10, 1, "three-hand, one seat against two club players (issue 19): PIMC capped at 1 s"),
+        20, 1, "three-hand, one seat against two club players (issue 19): PIMC capped at 1 s "
+        "(sets 11-20 added in the twelfth session)"),
     Run("schnapsen-e3i-club", "schnapsen", ("engine:3,threads=1,club=expert,infer=0.3", "heuristic"),
         20, 1, "PIMC level 3 inferring from the club player's play, against it"),
+    *(Run(f"{p}-t1d-heur", p, ("engine:worlds=1000,time=1,threads=1", "heuristic:basic"), 20, 3,
+          f"{p} at 1 s a decision, the time left after the horizon search going to deeper "
+          "passes (twelfth session; the same deals as the row before it, and more)")
+      for p in ("mariage", "double-deck", "mariage-piquet")),
 )
 
 

@@ -18,7 +18,7 @@ import pytest
 from sixtysix_solver import PROFILES, Game, View, analyse_closing, recommend
 from sixtysix_solver.advice.club import club_choice
 from sixtysix_solver.advice.limits import SearchLimits
-from sixtysix_solver.advice.recommend import AUTO_EXACT_CARDS, method_for
+from sixtysix_solver.advice.recommend import AUTO_EXACT_CARDS, Recommendation, method_for
 from sixtysix_solver.agents import AgentSpec, EngineAgent
 from sixtysix_solver.agents.engine import LEVEL_TIME
 from sixtysix_solver.errors import SixtySixError
@@ -84,27 +84,69 @@ def test_horizon_figures_are_reproducible_and_reported() -> None:
         assert all(-3 <= o <= 3 for o, _ in s.distribution)
 
 
-def test_a_deep_enough_horizon_is_the_exact_solver() -> None:
-    # Late in a sixty-six hand a horizon of 8 tricks reaches every end: the horizon figures
-    # are the exact ones, world by world.
-    rng = random.Random(11)
-    checked = 0
+def late_sixty_six_views(count: int, rng_seed: int) -> list[tuple[int, View]]:
+    """``count`` (seed, view) pairs of randomly played sixty-six hands at a lead with 2-4
+    stock cards left."""
+    rng = random.Random(rng_seed)
+    found = []
     for seed in range(40):
         g = Game.deal("sixty-six", seed=seed)
         while not g.is_over and (len(g.stock) > 4 or g.phase != "lead"):
             g.apply(random_action(g, rng))
-        if g.is_over or g.phase != "lead" or not g.stock:
-            continue
-        view = View.from_game(g)
+        if not g.is_over and g.phase == "lead" and g.stock:
+            found.append((seed, View.from_game(g)))
+            if len(found) == count:
+                break
+    assert len(found) == count
+    return found
+
+
+def test_a_deep_enough_horizon_is_the_exact_solver() -> None:
+    # Late in a sixty-six hand a horizon of 8 tricks reaches every end: the horizon figures
+    # are the exact ones, world by world.
+    for seed, view in late_sixty_six_views(3, 11):
         exact = recommend(view, limits=SearchLimits(worlds=8, seed=seed, method="exact", threads=1))
         deep = recommend(view, limits=SearchLimits(worlds=8, seed=seed, method="horizon", horizon=8,
                                                   threads=1))
         assert deep.method == "horizon"
         assert np.array_equal(exact.values.astype(np.float64), deep.values)
-        checked += 1
-        if checked == 3:
-            break
-    assert checked == 3
+
+
+def test_time_left_deepens_the_horizon_until_the_node_budget_stops_it() -> None:
+    # With a generous time limit (never reached, even on a busy machine) the time left after
+    # the worlds are valued goes to deeper passes: the depth grows until a pass gains no world,
+    # which the per-world node budget decides, so the figures do not depend on the machine.
+    view = View.from_game(Game.deal("mariage", seed=1))
+    lim = SearchLimits(worlds=4, time_limit=600, world_nodes=20_000, threads=1, seed=1)
+    depths: list[int | None] = []
+    states: list[str] = []
+
+    def progress(r: Recommendation) -> None:
+        depths.append(r.depth)
+        states.append(r.stopped)
+
+    deep = recommend(view, limits=lim, on_progress=progress)
+    again = recommend(view, limits=lim)
+    flat = recommend(view, limits=SearchLimits(worlds=4, time_limit=600, world_nodes=20_000,
+                                               threads=1, seed=1, deepen=False))
+    assert flat.depth == 2 and deep.depth is not None and deep.depth > 2
+    assert depths[-1] == deep.depth and depths[0] == 2  # progress is reported pass by pass
+    assert set(states) == {"running"} and deep.stopped == "done"  # (deeper passes may follow)
+    assert np.array_equal(deep.values, again.values) and deep.best == again.best
+    assert not np.array_equal(deep.values, flat.values)
+    assert deep.nodes > flat.nodes and deep.worlds == flat.worlds == 4
+    # No time limit: no deeper passes (a count budget stays a count budget).
+    assert recommend(view, limits=SearchLimits(worlds=4, threads=1, seed=1)).depth == 2
+
+
+def test_deeper_passes_reach_the_exact_values_late_in_a_hand() -> None:
+    # Late in sixty-six the deeper passes reach every end: the figures become the exact ones.
+    for seed, view in late_sixty_six_views(2, 5):
+        exact = recommend(view, limits=SearchLimits(worlds=6, seed=seed, method="exact", threads=1))
+        deep = recommend(view, limits=SearchLimits(worlds=6, seed=seed, method="horizon",
+                                                  horizon=0, time_limit=600, threads=1))
+        assert deep.method == "horizon" and deep.stopped == "done"
+        assert np.array_equal(exact.values.astype(np.float64), deep.values)
 
 
 def test_a_tiny_time_budget_is_honoured_with_a_wide_margin() -> None:

@@ -56,6 +56,17 @@ def test_recommend_table_and_input_forms() -> None:
     assert "P(match)" in res.output
 
 
+def test_the_table_says_how_the_values_were_obtained() -> None:
+    # Exact worlds, or the horizon search's estimates (no time limit: depth 2 on any machine).
+    cases = [(["--deal", "3", "-p", "schnapsen"], "game points for the seat's side with open"),
+             (["--deal", "1", "-p", "mariage"], "estimated game points for the seat's side, "
+                                                "each world searched 2+ tricks ahead")]
+    for args, says in cases:
+        res = runner.invoke(app, ["recommend", *args, "--worlds", "10", "--seed", "1"])
+        assert res.exit_code == 0, res.output
+        assert says in " ".join(res.output.split()), res.output
+
+
 def test_close_command() -> None:
     res = runner.invoke(app, ["close", "--deal", "1", "--profile", "schnapsen", "--worlds", "6",
                               "--json"])

@@ -37,6 +37,7 @@ from ..rules.arguments import check_flag, check_int, check_seconds
 __all__ = [
     "DEFAULT_PAST_LIMIT",
     "DEFAULT_PAST_SAMPLES",
+    "MAX_HORIZON",
     "METHODS",
     "SearchLimits",
     "check_hooks",
@@ -47,6 +48,7 @@ __all__ = [
 DEFAULT_PAST_LIMIT = 512  # pasts of one hand enumerated when at most this many
 DEFAULT_PAST_SAMPLES = 32  # else this many sampled
 METHODS = ("auto", "exact", "horizon")
+MAX_HORIZON = 8  # the horizon search's deepest depth (tricks)
 
 _SEED_LO, _SEED_HI = -(2**63), 2**64 - 1  # the union of the searches' seed ranges
 
@@ -69,7 +71,9 @@ class SearchLimits:
     ISMCTS an unsigned 64-bit integer);
     ``method``: how a world values an action: ``"exact"`` solves it to the end of the hand,
     ``"horizon"`` searches ``horizon`` tricks ahead and estimates beyond (exact where play
-    reaches the strict phase inside the horizon; at most ``world_nodes`` nodes a world), and
+    reaches the strict phase inside the horizon; at most ``world_nodes`` nodes a world; with a
+    ``time_limit`` and ``deepen``, time left once every world is valued goes to valuing them
+    again one trick deeper, and deeper), and
     ``"auto"`` (the default) takes the exact solve where it is cheap (the stock out of play, or
     few cards left: :func:`~sixtysix_solver.advice.recommend.method_for`) and the horizon
     search elsewhere;
@@ -91,11 +95,12 @@ class SearchLimits:
     method: str = "auto"
     horizon: int = 2
     world_nodes: int = 200_000
+    deepen: bool = True
 
     def __post_init__(self) -> None:
         if self.method not in METHODS:
             raise ArgumentError(f"method must be one of {', '.join(METHODS)}, got {self.method!r}")
-        check_int("horizon", self.horizon, 0, 8)
+        check_int("horizon", self.horizon, 0, MAX_HORIZON)
         check_int("world_nodes", self.world_nodes, 1)
         check_int("worlds", self.worlds, 1)
         check_int("iterations", self.iterations, 1)
@@ -107,6 +112,7 @@ class SearchLimits:
         if self.exact not in (None, True, False):
             raise ArgumentError(f"exact must be None, True or False, got {self.exact!r}")
         check_flag("stop_when_clear", self.stop_when_clear)
+        check_flag("deepen", self.deepen)
         check_int("past_limit", self.past_limit, 0)
         check_int("past_samples", self.past_samples, 1)
         if self.time_limit is not None:
@@ -130,7 +136,7 @@ def resolve_limits(limits: SearchLimits | None = None, /, **given: object) -> Se
     keywords and ``limits=`` builds the one object it passes on.
 
     >>> resolve_limits(None, worlds=50, time_limit=None)
-    SearchLimits(worlds=50, iterations=1000, time_limit=None, exact=None, stop_when_clear=False, threads=None, tt_mib=None, seed=0, past_limit=512, past_samples=32, method='auto', horizon=2, world_nodes=200000)
+    SearchLimits(worlds=50, iterations=1000, time_limit=None, exact=None, stop_when_clear=False, threads=None, tt_mib=None, seed=0, past_limit=512, past_samples=32, method='auto', horizon=2, world_nodes=200000, deepen=True)
     """
     base = limits if limits is not None else SearchLimits()
     if not isinstance(base, SearchLimits):

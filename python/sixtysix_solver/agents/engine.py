@@ -81,6 +81,9 @@ class EngineAgent(Agent):
     club player named by ``club`` with probability ``1 - eps`` (``HeuristicModel``, see
     ``docs/advice.md``, *Weighting worlds by the opponents' actions*). It needs the hand's
     history, which the arena and ``serve`` pass; without one the worlds are unweighted.
+    ``deepen=false`` (PIMC only): where the horizon search values the worlds, keep it at its
+    depth even when time is left once the worlds are valued (by default the time left goes to
+    deeper passes over the same worlds; see ``docs/advice.md``).
     A decision with one legal action is not searched; each search is seeded from the agent's
     random stream, so the agent is deterministic for its seed."""
 
@@ -104,6 +107,7 @@ class EngineAgent(Agent):
         tie: float = 0.0,
         judge: bool = False,
         infer: float | None = None,
+        deepen: bool = True,
     ) -> None:
         super().__init__(seed)
         if method not in ("pimc", "ismcts"):
@@ -205,8 +209,14 @@ class EngineAgent(Agent):
         self.model = None if infer is None else HeuristicModel(float(infer), club)
         self.uses_history = infer is not None
         # The budget of every decision (each is seeded from the agent's random stream).
+        if not isinstance(deepen, bool):
+            raise AgentError(f"deepen must be true or false, got {deepen!r}")
+        if not deepen and method != "pimc":
+            raise AgentError("deepen is a PIMC (engine) option")
+        self.deepen = deepen
         if method == "pimc":
-            self.limits = SearchLimits(worlds=budget, time_limit=time_limit, threads=threads)
+            self.limits = SearchLimits(worlds=budget, time_limit=time_limit, threads=threads,
+                                       deepen=deepen)
         else:
             self.limits = SearchLimits(iterations=budget, time_limit=time_limit, threads=threads)
         self.name = str(self.spec)
@@ -237,6 +247,8 @@ class EngineAgent(Agent):
             params["iimc"] = self.iimc
         if self.tie:
             params["tie"] = self.tie
+        if not self.deepen:
+            params["deepen"] = False
         if self.judge:
             params["judge"] = True
         if self.infer is not None:
@@ -349,7 +361,7 @@ def _builder(method: str) -> Any:
             "threads": p.get("threads", 1),
         }
         for k in ("worlds", "iterations", "rollout", "c", "match", "closewin", "anchor",
-                  "club", "iimc", "tie", "judge", "infer"):
+                  "club", "iimc", "tie", "judge", "infer", "deepen"):
             if k in p:
                 kw[k] = p[k]
         return EngineAgent(p.get("level"), **kw)  # type: ignore[arg-type]

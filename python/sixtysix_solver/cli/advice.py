@@ -252,10 +252,14 @@ def recommend_cmd(
         return
     console.print(f"view: {escape(format_view(view))}", soft_wrap=True)
     how = "every world (exact)" if rec.exact else f"{rec.worlds} sampled worlds"
-    console.print(
-        f"seat {rec.seat} to act; {how} of {rec.total_worlds:,}; values: game points for the "
-        "seat's side with open cards in each world"
-    )
+    values = {  # how the figures were obtained (Recommendation.method)
+        "horizon": f"estimated game points for the seat's side, each world searched "
+                   f"{rec.depth}+ tricks ahead with open cards (exact where the hand ends or "
+                   "the stock is closed or used up within the search)",
+        "rule": "none: the budget ended before one world was valued, and the choice is the "
+                "club player's",
+    }.get(rec.method, "game points for the seat's side with open cards in each world")
+    console.print(f"seat {rec.seat} to act; {how} of {rec.total_worlds:,}; values: {values}")
     table = Table("action", "EV", "95% CI", "P(win)", *(["P(match)"] if utility else []),
                   "outcomes", "best")
     for s in ranked:
