@@ -158,8 +158,8 @@ AUTO_EXACT_CARDS = 20
 AUTO_EXACT_CARDS_LONG = 24
 AUTO_LONG_BUDGET = 0.5
 #: The share of a time limit kept back for handing the answer back (at most TIME_RESERVE_MAX
-#: seconds): on a busy machine, stopping exactly at the limit made one answer in 50 to 100
-#: arrive more than 10% late at 0.1 s (bench/bounded.py first).
+#: seconds): on a busy machine (load 4-5 on 2 cores), stopping exactly at the limit made up to
+#: one answer in 25 arrive more than 10% late at 0.1 s (bench/bounded.py first, bench/README.md).
 TIME_RESERVE = 0.05
 TIME_RESERVE_MAX = 0.05
 
