@@ -199,6 +199,14 @@ RUNS = (
           f"{p} at 1 s a decision, the time left after the horizon search going to deeper "
           "passes (twelfth session; the same deals as the row before it, and more)")
       for p in ("mariage", "double-deck", "mariage-piquet")),
+    # Thirteenth session: "auto" probes the exact solver's speed and takes the horizon search
+    # when exact worlds come too slowly (early in a sixty-six deal at 1 s).
+    Run("sixty-six-t1p-heur", "sixty-six", ("engine:worlds=1000,time=1,threads=1", "heuristic:basic"),
+        20, 3, "1 s a decision, auto probing the exact solver's speed (the deals of "
+        "sixty-six-t1-heur, which solved every world exactly)"),
+    Run("sixty-six-t1p-ab", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1", "engine:worlds=1000,time=1,threads=1,eval=exact"),
+        20, 4, "head to head: auto probing the exact solver's speed against exact worlds only"),
 )
 
 

@@ -1,7 +1,8 @@
 #include "batch.hpp"
 
 #include <atomic>
-#include <thread>
+
+#include "parallel.hpp"
 
 namespace ss {
 
@@ -13,7 +14,7 @@ BatchOut solve_batch(const std::vector<const State*>& states, Objective obj, int
   out.upper.assign(n, 0);
   out.nodes.assign(n, 0);
   std::atomic<std::size_t> next{0};
-  auto work = [&] {
+  auto work = [&](int) {
     TranspositionTable tt(tt_mib);
     for (std::size_t i = next++; i < n; i = next++) {
       const State& s = *states[i];
@@ -25,13 +26,7 @@ BatchOut solve_batch(const std::vector<const State*>& states, Objective obj, int
       out.nodes[i] = search.nodes();
     }
   };
-  if (threads <= 1 || n < 2) {
-    work();
-  } else {
-    std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t) pool.emplace_back(work);
-    for (auto& th : pool) th.join();
-  }
+  run_on_threads(n < 2 ? 1 : threads, work);
   return out;
 }
 

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <chrono>
 #include <string>
-#include <thread>
 
 #include "errors.hpp"
+#include "parallel.hpp"
 
 namespace ss {
 
@@ -52,13 +52,7 @@ HorizonRowsOut HorizonPool::run(const std::vector<State>& worlds,
       out.aborted[w] = 0;
     }
   };
-  if (t_count == 1) {
-    work(0);
-  } else {
-    std::vector<std::thread> pool;
-    for (int t = 0; t < t_count; ++t) pool.emplace_back(work, t);
-    for (auto& th : pool) th.join();
-  }
+  run_on_threads(t_count, work);
   return out;
 }
 

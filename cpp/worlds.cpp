@@ -5,9 +5,9 @@
 #include <chrono>
 #include <limits>
 #include <string>
-#include <thread>
 
 #include "errors.hpp"
+#include "parallel.hpp"
 
 namespace ss {
 
@@ -265,13 +265,7 @@ WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<L
       }
     }
   };
-  if (t_count == 1) {
-    work(0);
-  } else {
-    std::vector<std::thread> pool;
-    for (int t = 0; t < t_count; ++t) pool.emplace_back(work, t);
-    for (auto& th : pool) th.join();
-  }
+  run_on_threads(t_count, work);
   if (line_nodes_.size() != k) {
     line_nodes_.assign(k, 0);
     line_worlds_.assign(k, 0);

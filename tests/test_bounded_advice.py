@@ -9,7 +9,9 @@ have wide margins."""
 from __future__ import annotations
 
 import random
+import threading
 import time
+from dataclasses import replace
 
 import helpers
 import numpy as np
@@ -18,7 +20,13 @@ import pytest
 from sixtysix_solver import PROFILES, Game, View, analyse_closing, recommend
 from sixtysix_solver.advice.club import club_choice
 from sixtysix_solver.advice.limits import SearchLimits
-from sixtysix_solver.advice.recommend import AUTO_EXACT_CARDS, Recommendation, method_for
+from sixtysix_solver.advice import recommend as recommend_module
+from sixtysix_solver.advice.recommend import (
+    AUTO_EXACT_CARDS,
+    Recommendation,
+    method_for,
+    probes,
+)
 from sixtysix_solver.agents import AgentSpec, EngineAgent
 from sixtysix_solver.agents.engine import LEVEL_TIME
 from sixtysix_solver.errors import SixtySixError
@@ -69,6 +77,70 @@ def test_the_method_follows_the_cards_still_to_play() -> None:
     assert method_for(mariage, [], "exact") == "exact"
     with pytest.raises(SixtySixError, match="method must be one of"):
         SearchLimits(method="deep")
+
+
+def _sixty_six_stock_of_ten() -> tuple[Game, View]:
+    g = Game.deal("sixty-six", seed=2)
+    while View.from_game(g).stock_size > 10:  # the club player's first trick: 22 cards still to play
+        g.apply(club_choice(View.from_game(g), g.legal_actions()))
+    return g, View.from_game(g)
+
+
+def test_auto_probes_the_exact_speed_only_where_time_decides() -> None:
+    g, view = _sixty_six_stock_of_ten()
+    assert sum(view.hand_sizes) + view.stock_size > AUTO_EXACT_CARDS
+    timed = SearchLimits(time_limit=1.0)
+    assert probes(view, [], timed) and not probes(view, [], SearchLimits())  # a count: exact
+    assert not probes(view, [], replace(timed, method="exact"))
+    assert not probes(View.from_game(Game.deal("schnapsen", seed=1)), [], timed)  # 20 cards
+    assert not probes(view, [[g.legal_actions()[0]] * 2], timed)  # lines: exact
+
+
+def test_a_probe_on_course_keeps_the_exact_worlds() -> None:
+    # Two worlds asked, a minute's budget: the first world shows the run on course.
+    _, view = _sixty_six_stock_of_ten()
+    rec = recommend(view, worlds=2, time_limit=60, seed=3, threads=1)
+    assert rec.method == "exact" and rec.worlds == 2 and rec.stopped == "done"
+
+
+def test_a_failed_probe_hands_the_time_to_the_horizon_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A probe never on course: at its end (a tiny share of a long budget) the horizon search
+    # values the same seed's worlds, as if asked for directly.
+    monkeypatch.setattr(recommend_module, "on_course", lambda *args: False)
+    monkeypatch.setattr(recommend_module, "AUTO_PROBE", 1e-4)
+    _, view = _sixty_six_stock_of_ten()
+    lim = SearchLimits(worlds=20, time_limit=60, seed=4, threads=1, deepen=False)
+    rec = recommend(view, limits=lim)
+    direct = recommend(view, limits=replace(lim, method="horizon"))
+    assert rec.method == "horizon" and rec.worlds == 20 and rec.depth == lim.horizon
+    assert np.array_equal(rec.values, direct.values) and rec.best == direct.best
+    assert rec.nodes >= direct.nodes  # the probe's nodes count too
+    assert rec.seconds < 60
+
+
+def test_a_stop_during_the_probe_ends_the_search() -> None:
+    # A long budget, a stop request soon after the start: the answer comes once a world is
+    # valued (whichever attempt is running), not at the budget's end.
+    _, view = _sixty_six_stock_of_ten()
+    ev = threading.Event()
+    threading.Timer(0.2, ev.set).start()
+    t0 = time.perf_counter()
+    rec = recommend(view, time_limit=600, seed=5, threads=1, stop=ev)
+    assert time.perf_counter() - t0 < 120  # (a generous margin: the machine may be busy)
+    assert rec.stopped == "stop" and rec.worlds >= 1 and rec.best in legal_actions(view)
+
+
+def test_the_engine_takes_the_way_worlds_are_valued() -> None:
+    agent = AgentSpec.parse("engine:worlds=50,time=1,eval=exact").build()
+    assert isinstance(agent, EngineAgent) and agent.limits.method == "exact"
+    assert str(agent.spec) == "engine:eval=exact,time=1,worlds=50"
+    assert str(AgentSpec.parse("engine:3,eval=auto").build().spec) == "engine:3"
+    with pytest.raises(SixtySixError, match="eval must be one of: auto, exact, horizon"):
+        AgentSpec.parse("engine:eval=deep").build()
+    with pytest.raises(SixtySixError, match="ismcts does not take eval"):
+        AgentSpec.parse("ismcts:eval=exact").build()
 
 
 def test_horizon_figures_are_reproducible_and_reported() -> None:

@@ -75,8 +75,9 @@ class SearchLimits:
     ``time_limit`` and ``deepen``, time left once every world is valued goes to valuing them
     again one trick deeper, and deeper), and
     ``"auto"`` (the default) takes the exact solve where it is cheap (the stock out of play, or
-    few cards left: :func:`~sixtysix_solver.advice.recommend.method_for`) and the horizon
-    search elsewhere;
+    few cards left: :func:`~sixtysix_solver.advice.recommend.method_for`; under a time limit,
+    where the exact worlds come fast enough: :func:`~sixtysix_solver.advice.recommend.probes`)
+    and the horizon search elsewhere;
     ``past_limit``/``past_samples``: with an opponent model, a hand's pasts are averaged
     exactly when at most ``past_limit`` fit it, else over ``past_samples`` seeded samples
     (checked where they are used).

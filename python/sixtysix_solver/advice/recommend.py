@@ -91,7 +91,9 @@ __all__ = [
     "layout_rows",
     "match_utility",
     "opponent_weights",
+    "on_course",
     "paired_difference",
+    "probes",
     "recommend",
     "stock_in_play",
     "view_of",
@@ -157,6 +159,13 @@ AUTO_EXACT_CARDS = 20
 #: long run in 93% of the positions, the horizon search in 73%).
 AUTO_EXACT_CARDS_LONG = 24
 AUTO_LONG_BUDGET = 0.5
+#: ... but only when the worlds come fast enough: "auto" under a time limit first solves
+#: exactly for this share of the time (the probe) and goes on only if it is on course for
+#: AUTO_MIN_WORLDS worlds (or the world budget, if fewer) by the limit; else the horizon
+#: search values the worlds in the time left. Early in a sixty-six deal 1 s gives 0-60 exact
+#: worlds on one core (a choice that is mostly noise) against 1,000 horizon worlds.
+AUTO_PROBE = 0.2
+AUTO_MIN_WORLDS = 100
 #: The share of a time limit kept back for handing the answer back (at most TIME_RESERVE_MAX
 #: seconds): on a busy machine (load 4-5 on 2 cores), stopping exactly at the limit made up to
 #: one answer in 25 arrive more than 10% late at 0.1 s (bench/bounded.py first, bench/README.md).
@@ -664,36 +673,93 @@ def evaluate_lines(
     source = _Source(space, use_all, lim.seed, shuffle=may_stop, weigher=weigher,
                      stripes=threads if len(chosen) == 1 and not shared else 1)
     method = method_for(view, chosen, lim.method, lim.time_limit)
-    pool: _core.WorldPool | _core.HorizonPool
-    pool = _take_pool(threads, tt_mib, shared) if method == "exact" else _take_horizon_pool(threads)
+    # Auto with a time limit solves the long positions exactly only if the worlds come fast
+    # enough: a probe of the first AUTO_PROBE of the time must be on course for AUTO_MIN_WORLDS
+    # (or the budget), else the horizon search takes the time left (see _loop).
+    probing = method == "exact" and probes(view, chosen, lim)
+    spent = [0]  # nodes, over both attempts
 
-    run = _Run(
-        view=view, lines=chosen, base=base, pool=pool, source=source, limits=lim,
-        budget=budget, total=total, use_all=use_all, start=start, utility=utility,
-        on_progress=on_progress, stop=stop, method=method,
-        weights=list(weights_for(view.profile)) if method == "horizon" else [],
-    )
-    # A stop request interrupts the solver (once some world is solved, so that there is an
-    # answer): a watcher thread cancels the running batch.
-    finished = threading.Event()
-    if stop is not None:
-        def watch() -> None:
-            assert stop is not None
-            while not finished.is_set():
-                if stop.wait(0.02) and run.solved_some.is_set():
-                    pool.cancel()
-                    return
+    def attempt(method: str, source: _Source, probe: bool) -> Recommendation | None:
+        threads, tt_mib = lim.threads, lim.tt_mib
+        assert threads is not None and tt_mib is not None
+        pool: _core.WorldPool | _core.HorizonPool
+        pool = (_take_pool(threads, tt_mib, shared) if method == "exact"
+                else _take_horizon_pool(threads))
+        run = _Run(
+            view=view, lines=chosen, base=base, pool=pool, source=source, limits=lim,
+            budget=budget, total=total, use_all=use_all, start=start, utility=utility,
+            on_progress=on_progress, stop=stop, method=method,
+            weights=list(weights_for(view.profile)) if method == "horizon" else [],
+        )
+        run.began = time.perf_counter()
+        if probe:
+            assert lim.time_limit is not None
+            run.probe_seconds = AUTO_PROBE * lim.time_limit
+            run.min_worlds = min(AUTO_MIN_WORLDS, budget)
+        # A stop request interrupts the solver (once some world is solved, so that there is
+        # an answer): a watcher thread cancels the running batch.
+        finished = threading.Event()
+        if stop is not None:
+            def watch() -> None:
+                assert stop is not None
+                while not finished.is_set():
+                    if stop.wait(0.02) and run.solved_some.is_set():
+                        pool.cancel()
+                        return
 
-        threading.Thread(target=watch, daemon=True).start()
-    try:
-        return _deepen(run, _loop(run))
-    finally:
-        finished.set()
-        if stop is None:  # (with a stop watcher, a late cancel could reach the next call)
-            if isinstance(pool, _core.WorldPool):
-                _give_back(pool, threads, tt_mib, shared)
-            else:
-                _give_back_horizon(pool, threads)
+            threading.Thread(target=watch, daemon=True).start()
+        try:
+            rec = _loop(run)
+            return None if rec is None else _deepen(run, rec)
+        finally:
+            finished.set()
+            if stop is None:  # (with a stop watcher, a late cancel could reach the next call)
+                if isinstance(pool, _core.WorldPool):
+                    _give_back(pool, threads, tt_mib, shared)
+                else:
+                    _give_back_horizon(pool, threads)
+            spent[0] += run.nodes
+
+    rec = attempt(method, source, probing)
+    if rec is None:  # the probe: too few exact worlds in this budget; the same seed's worlds
+        source = _Source(space, use_all, lim.seed, shuffle=may_stop, weigher=weigher,
+                         stripes=threads if len(chosen) == 1 and not shared else 1)
+        rec = attempt("horizon", source, False)
+        assert rec is not None
+        rec = replace(rec, nodes=spent[0])  # (the probe's nodes count too)
+    return rec
+
+
+def on_course(done: int, elapsed: float, limit: float, worlds: int, probe: float) -> bool:
+    """Is a run that valued ``done`` worlds in ``elapsed`` seconds on course for ``worlds`` by
+    ``limit`` seconds? The rate is taken over the ``probe`` seconds at least: the first worlds
+    may come fast and the next ones slow.
+
+    >>> on_course(20, 0.1, 1.0, 100, 0.2), on_course(19, 0.2, 1.0, 100, 0.2)
+    (True, False)
+    >>> on_course(1, 0.01, 1.0, 100, 0.2)  # one fast world is not enough
+    False
+    """
+    return done * limit >= worlds * max(elapsed, probe)
+
+
+def probes(view: View, lines: Sequence[Sequence[Action]], limits: SearchLimits) -> bool:
+    """Does ``method="auto"`` probe the exact solver's speed before it commits to exact worlds
+    (see :data:`AUTO_PROBE`)? Only under a time limit, with the stock in play, single actions
+    and more than :data:`AUTO_EXACT_CARDS` cards to play (the positions that a budget of
+    :data:`AUTO_LONG_BUDGET` seconds or more lets ``method_for`` solve exactly).
+
+    >>> from sixtysix_solver import Game, View
+    >>> from sixtysix_solver.advice.limits import SearchLimits
+    >>> v = View.from_game(Game.deal("sixty-six", seed=1))
+    >>> probes(v, [], SearchLimits(time_limit=1.0)), probes(v, [], SearchLimits())
+    (True, False)
+    >>> probes(View.from_game(Game.deal("schnapsen", seed=1)), [], SearchLimits(time_limit=1.0))
+    False
+    """
+    return (limits.method == "auto" and limits.time_limit is not None
+            and stock_in_play(view) and all(len(ln) == 1 for ln in lines)
+            and sum(view.hand_sizes) + view.stock_size > AUTO_EXACT_CARDS)
 
 
 @dataclass
@@ -724,6 +790,12 @@ class _Run:
     depths: list[npt.NDArray[np.int64]] = field(default_factory=list)
     complete: bool = False  # the last figures' finite-population terms (see _loop)
     fpc: float = 1.0
+    nodes: int = 0  # searched so far, deeper passes included
+    began: float = 0.0  # when this run began (after the auto method's probe, if one failed)
+    # The auto method's probe (seconds from the start; None: none) and the worlds the whole
+    # budget must be on course for: else _loop gives up (returns None) at the probe's end.
+    probe_seconds: float | None = None
+    min_worlds: int = 0
 
     def value(
         self, rows: npt.NDArray[np.uint8], deadline: float, horizon: int | None = None,
@@ -765,7 +837,7 @@ class _Run:
         return [[a.code for a in ln] for ln in self.lines]
 
 
-def _loop(run: _Run) -> Recommendation:
+def _loop(run: _Run) -> Recommendation | None:
     view, chosen, source, lim = run.view, run.lines, run.source, run.limits
     budget, total, use_all, start = run.budget, run.total, run.use_all, run.start
     time_limit, stop, utility = run.search_seconds, run.stop, run.utility
@@ -804,6 +876,9 @@ def _loop(run: _Run) -> Recommendation:
         deadline = 0.0
         if time_limit is not None:
             deadline = max(1e-6, time_limit - (time.perf_counter() - start))
+            if run.probe_seconds is not None:
+                probe_left = start + run.probe_seconds - time.perf_counter()
+                deadline = min(deadline, max(1e-6, probe_left))
         values, node_counts, aborted, world_depth = run.value(pending_rows, deadline)
         keep = ~aborted
         if world_depth is not None and keep.any():
@@ -816,7 +891,15 @@ def _loop(run: _Run) -> Recommendation:
                 run.rows_valued.append(pending_rows[keep])
                 run.depths.append(world_depth[keep])
         nodes += int(node_counts.sum())
+        run.nodes = nodes
         done += int(keep.sum())
+        if run.probe_seconds is not None:
+            assert time_limit is not None
+            elapsed = time.perf_counter() - start
+            if on_course(done, elapsed, time_limit, run.min_worlds, run.probe_seconds):
+                run.probe_seconds = None  # exact worlds it is
+            elif elapsed >= run.probe_seconds or not done:
+                return None
         if done:
             run.solved_some.set()
         per_world = max(1.0, float(node_counts.sum()) / max(1, len(pending_rows)))
@@ -892,7 +975,8 @@ def _deepen(run: _Run, rec: Recommendation) -> Recommendation:
     depths = np.concatenate(run.depths)
     vals = np.array(rec.values, copy=True)
     end = run.start + searching
-    horizon, last, nodes, stopped = lim.horizon, rec.seconds, rec.nodes, "done"
+    # (the first pass's time is this run's own, not a failed probe's before it)
+    horizon, last, nodes, stopped = lim.horizon, run.start + rec.seconds - run.began, rec.nodes, "done"
     while horizon < MAX_HORIZON:
         begun = time.perf_counter()
         if end - begun < 2 * last or (run.stop is not None and run.stop.is_set()):
@@ -910,6 +994,7 @@ def _deepen(run: _Run, rec: Recommendation) -> Recommendation:
         depths[deeper] = world_depth[deeper]
         stats = action_stats(run.lines, cast(Values, vals), rec.weights, run.utility,
                              run.complete, run.fpc)
+        run.nodes = nodes
         rec = replace(rec, actions=stats, best=run.lines[best_index(stats)][0],
                       values=cast(Values, vals.copy()), depth=int(depths.min()), nodes=nodes,
                       seconds=time.perf_counter() - run.start, stopped=stopped)

@@ -141,7 +141,7 @@ AGENT_KINDS: dict[str, tuple[str, ...]] = {
     "random": ("sensible",),
     "heuristic": ("rules",),
     "engine": ("level", "worlds", "time", "threads", "match", "closewin", "anchor", "club",
-               "iimc", "tie", "judge", "infer", "deepen"),
+               "iimc", "tie", "judge", "infer", "deepen", "eval"),
     "ismcts": ("level", "iterations", "time", "threads", "rollout", "c"),
     "custom": ("factory",),  # plus any keyword the factory takes
 }
@@ -150,7 +150,7 @@ AGENT_KINDS: dict[str, tuple[str, ...]] = {
 _POSITIONAL = {"heuristic": "rules"}
 """The parameter a bare first value names (``heuristic:basic``); ``level`` for the others."""
 _DEFAULTS: dict[str, dict[str, Param]] = {"heuristic": {"rules": "expert"},
-                                          "engine": {"club": "basic", "deepen": True}}
+                                          "engine": {"club": "basic", "deepen": True, "eval": "auto"}}
 """Parameter values that are the kind's default: left out of the canonical spec."""
 
 
@@ -192,7 +192,7 @@ class AgentSpec:
     >>> AgentSpec.parse("engine:depth=3")
     Traceback (most recent call last):
     ...
-    sixtysix_solver.errors.AgentError: engine does not take depth; it takes: level, worlds, time, threads, match, closewin, anchor, club, iimc, tie, judge, infer, deepen
+    sixtysix_solver.errors.AgentError: engine does not take depth; it takes: level, worlds, time, threads, match, closewin, anchor, club, iimc, tie, judge, infer, deepen, eval
     """
 
     kind: str

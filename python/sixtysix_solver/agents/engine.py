@@ -18,7 +18,7 @@ from typing import Any
 from ..advice.iimc import playout_values
 from ..advice.opponents import HeuristicModel, ImplausibleHistoryError
 from ..advice.ismcts import ismcts
-from ..advice.limits import SearchLimits
+from ..advice.limits import METHODS, SearchLimits
 from ..advice.recommend import Recommendation, match_utility, paired_difference, recommend
 from ..advice.stats import Utility, best_index
 from ..errors import SixtySixError
@@ -84,6 +84,9 @@ class EngineAgent(Agent):
     ``deepen=false`` (PIMC only): where the horizon search values the worlds, keep it at its
     depth even when time is left once the worlds are valued (by default the time left goes to
     deeper passes over the same worlds; see ``docs/advice.md``).
+    ``eval=`` (PIMC only; ``eval_method`` here): how a world values the actions, the
+    :class:`~sixtysix_solver.advice.limits.SearchLimits` ``method``: ``auto`` (the default),
+    ``exact`` (every world solved to the end of the hand) or ``horizon``.
     A decision with one legal action is not searched; each search is seeded from the agent's
     random stream, so the agent is deterministic for its seed."""
 
@@ -108,6 +111,7 @@ class EngineAgent(Agent):
         judge: bool = False,
         infer: float | None = None,
         deepen: bool = True,
+        eval_method: str = "auto",
     ) -> None:
         super().__init__(seed)
         if method not in ("pimc", "ismcts"):
@@ -214,9 +218,14 @@ class EngineAgent(Agent):
         if not deepen and method != "pimc":
             raise AgentError("deepen is a PIMC (engine) option")
         self.deepen = deepen
+        if eval_method not in METHODS:
+            raise AgentError(f"eval must be one of: {', '.join(METHODS)}; got {eval_method!r}")
+        if eval_method != "auto" and method != "pimc":
+            raise AgentError("eval is a PIMC (engine) option")
+        self.eval_method = eval_method
         if method == "pimc":
             self.limits = SearchLimits(worlds=budget, time_limit=time_limit, threads=threads,
-                                       deepen=deepen)
+                                       deepen=deepen, method=eval_method)
         else:
             self.limits = SearchLimits(iterations=budget, time_limit=time_limit, threads=threads)
         self.name = str(self.spec)
@@ -249,6 +258,8 @@ class EngineAgent(Agent):
             params["tie"] = self.tie
         if not self.deepen:
             params["deepen"] = False
+        if self.eval_method != "auto":
+            params["eval"] = self.eval_method
         if self.judge:
             params["judge"] = True
         if self.infer is not None:
@@ -364,6 +375,8 @@ def _builder(method: str) -> Any:
                   "club", "iimc", "tie", "judge", "infer", "deepen"):
             if k in p:
                 kw[k] = p[k]
+        if "eval" in p:
+            kw["eval_method"] = p["eval"]
         return EngineAgent(p.get("level"), **kw)  # type: ignore[arg-type]
     return build
 
