@@ -207,6 +207,17 @@ RUNS = (
     Run("sixty-six-t1p-ab", "sixty-six",
         ("engine:worlds=1000,time=1,threads=1", "engine:worlds=1000,time=1,threads=1,eval=exact"),
         20, 4, "head to head: auto probing the exact solver's speed against exact worlds only"),
+    Run("sixty-six-t1pc-heur", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,closewin=0.8", "heuristic:basic"), 50, 3,
+        "the same, closing only when closing wins in 80% of the worlds (no anchor; the first "
+        "20 pairs are the deals of the two rows before it)"),
+    Run("sixty-six-t1pc-anchor", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,closewin=0.8",
+         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8"), 20, 4,
+        "head to head: the probing engine, closing when sure, against the best setting before it"),
+    Run("sixty-six-t1pc-club", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,closewin=0.8", "heuristic"), 20, 1,
+        "the probing engine, closing when sure, against the new club player"),
 )
 
 
