@@ -670,32 +670,27 @@ def evaluate_lines(
     threads, tt_mib = lim.threads, lim.tt_mib
     assert threads is not None and tt_mib is not None
     shared = threads > 1 and not lim.stop_when_clear
-    source = _Source(space, use_all, lim.seed, shuffle=may_stop, weigher=weigher,
-                     stripes=threads if len(chosen) == 1 and not shared else 1)
     method = method_for(view, chosen, lim.method, lim.time_limit)
     # Auto with a time limit solves the long positions exactly only if the worlds come fast
     # enough: a probe of the first AUTO_PROBE of the time must be on course for AUTO_MIN_WORLDS
     # (or the budget), else the horizon search takes the time left (see _loop).
     probing = method == "exact" and probes(view, chosen, lim)
-    spent = [0]  # nodes, over both attempts
 
-    def attempt(method: str, source: _Source, probe: bool) -> Recommendation | None:
-        threads, tt_mib = lim.threads, lim.tt_mib
-        assert threads is not None and tt_mib is not None
+    def attempt(method: str, probe: bool) -> tuple[Recommendation | None, int]:
+        """The run's recommendation (None: the probe failed) and the nodes it searched."""
         pool: _core.WorldPool | _core.HorizonPool
         pool = (_take_pool(threads, tt_mib, shared) if method == "exact"
                 else _take_horizon_pool(threads))
+        source = _Source(space, use_all, lim.seed, shuffle=may_stop, weigher=weigher,
+                         stripes=threads if len(chosen) == 1 and not shared else 1)
         run = _Run(
             view=view, lines=chosen, base=base, pool=pool, source=source, limits=lim,
             budget=budget, total=total, use_all=use_all, start=start, utility=utility,
             on_progress=on_progress, stop=stop, method=method,
             weights=list(weights_for(view.profile)) if method == "horizon" else [],
+            probe_seconds=AUTO_PROBE * lim.time_limit if probe and lim.time_limit else None,
+            min_worlds=min(AUTO_MIN_WORLDS, budget) if probe else 0,
         )
-        run.began = time.perf_counter()
-        if probe:
-            assert lim.time_limit is not None
-            run.probe_seconds = AUTO_PROBE * lim.time_limit
-            run.min_worlds = min(AUTO_MIN_WORLDS, budget)
         # A stop request interrupts the solver (once some world is solved, so that there is
         # an answer): a watcher thread cancels the running batch.
         finished = threading.Event()
@@ -710,7 +705,7 @@ def evaluate_lines(
             threading.Thread(target=watch, daemon=True).start()
         try:
             rec = _loop(run)
-            return None if rec is None else _deepen(run, rec)
+            return (None if rec is None else _deepen(run, rec)), run.nodes
         finally:
             finished.set()
             if stop is None:  # (with a stop watcher, a late cancel could reach the next call)
@@ -718,15 +713,12 @@ def evaluate_lines(
                     _give_back(pool, threads, tt_mib, shared)
                 else:
                     _give_back_horizon(pool, threads)
-            spent[0] += run.nodes
 
-    rec = attempt(method, source, probing)
+    rec, probed = attempt(method, probing)
     if rec is None:  # the probe: too few exact worlds in this budget; the same seed's worlds
-        source = _Source(space, use_all, lim.seed, shuffle=may_stop, weigher=weigher,
-                         stripes=threads if len(chosen) == 1 and not shared else 1)
-        rec = attempt("horizon", source, False)
+        rec, nodes = attempt("horizon", False)
         assert rec is not None
-        rec = replace(rec, nodes=spent[0])  # (the probe's nodes count too)
+        rec = replace(rec, nodes=probed + nodes)  # (the probe's nodes count too)
     return rec
 
 
@@ -791,7 +783,8 @@ class _Run:
     complete: bool = False  # the last figures' finite-population terms (see _loop)
     fpc: float = 1.0
     nodes: int = 0  # searched so far, deeper passes included
-    began: float = 0.0  # when this run began (after the auto method's probe, if one failed)
+    # When this run began (after the auto method's probe, if one failed).
+    began: float = field(default_factory=time.perf_counter)
     # The auto method's probe (seconds from the start; None: none) and the worlds the whole
     # budget must be on course for: else _loop gives up (returns None) at the probe's end.
     probe_seconds: float | None = None
