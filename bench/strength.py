@@ -73,59 +73,59 @@ class Run:
 
 # Engine agents run one search thread each: the arena plays one match per core.
 RUNS = (
-    Run("schnapsen-e3-heur", "schnapsen", ("engine:3,threads=1", "heuristic:basic"), 50, 1,
+    Run("schnapsen-e3-heur", "schnapsen", ("engine:3,threads=1,closewin=0", "heuristic:basic"), 50, 1,
         "PIMC level 3 (100 worlds) against the heuristic club player"),
-    Run("sixty-six-e3t1-heur", "sixty-six", ("engine:worlds=100,time=1,threads=1", "heuristic:basic"),
+    Run("sixty-six-e3t1-heur", "sixty-six", ("engine:worlds=100,time=1,threads=1,closewin=0", "heuristic:basic"),
         25, 1, "PIMC with 100 worlds capped at 1 s a decision against the heuristic"),
     Run("sixty-six-e3t1c-heur", "sixty-six",
         ("engine:worlds=100,time=1,closewin=0.9,threads=1", "heuristic:basic"), 25, 1,
         "the same, closing only when closing wins in 90% of the worlds"),
-    Run("four-hand-e2-heur", "four-hand", ("engine:2,threads=1", "heuristic:basic"), 20, 1,
+    Run("four-hand-e2-heur", "four-hand", ("engine:2,threads=1,closewin=0", "heuristic:basic"), 20, 1,
         "PIMC level 2 (25 worlds) partners against heuristic partners"),
-    Run("schnapsen-e3-ismcts3", "schnapsen", ("engine:3,threads=1", "ismcts:3,threads=1"), 20, 1,
+    Run("schnapsen-e3-ismcts3", "schnapsen", ("engine:3,threads=1,closewin=0", "ismcts:3,threads=1"), 20, 1,
         "the two recommendation methods head to head: PIMC 100 worlds, ISMCTS 5,000 iterations"),
     Run("schnapsen-rr", "schnapsen",
-        ("engine:1,threads=1", "engine:2,threads=1", "engine:3,threads=1", "heuristic:basic"), 6, 2,
+        ("engine:1,threads=1,closewin=0", "engine:2,threads=1,closewin=0", "engine:3,threads=1,closewin=0", "heuristic:basic"), 6, 2,
         "levels 1-3 and the heuristic, every pairing: an Elo table"),
-    Run("sixty-six-e1-heur", "sixty-six", ("engine:1,threads=1", "heuristic:basic"), 15, 1,
+    Run("sixty-six-e1-heur", "sixty-six", ("engine:1,threads=1,closewin=0", "heuristic:basic"), 15, 1,
         "PIMC level 1 (5 worlds) against the heuristic"),
-    Run("sixty-six-e3t2-heur", "sixty-six", ("engine:worlds=100,time=2,threads=1", "heuristic:basic"),
+    Run("sixty-six-e3t2-heur", "sixty-six", ("engine:worlds=100,time=2,threads=1,closewin=0", "heuristic:basic"),
         25, 1, "PIMC with 100 worlds capped at 2 s a decision against the heuristic"),
     Run("sixty-six-e3t1a-heur", "sixty-six",
-        ("engine:worlds=100,time=1,threads=1,anchor=1", "heuristic:basic"), 50, 1,
+        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0", "heuristic:basic"), 50, 1,
         "100 worlds capped at 1 s, anchored on the club player's choice (anchor=1)"),
     Run("sixty-six-e3t1ac-heur", "sixty-six",
         ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8", "heuristic:basic"), 50, 1,
         "the same, anchored, closing only when closing wins in 80% of the worlds"),
     Run("four-hand-rr", "four-hand",
-        ("engine:1,threads=1", "engine:2,threads=1", "engine:3,threads=1", "heuristic:basic"), 6, 2,
+        ("engine:1,threads=1,closewin=0", "engine:2,threads=1,closewin=0", "engine:3,threads=1,closewin=0", "heuristic:basic"), 6, 2,
         "levels 1-3 and the heuristic partners, every pairing: an Elo table"),
     # Issue 19: 1 s a decision on one thread, the bounded-time advice (the horizon search where
     # whole-hand solves are costly), no anchor.
-    Run("sixty-six-t1-heur", "sixty-six", ("engine:worlds=1000,time=1,threads=1", "heuristic:basic"),
+    Run("sixty-six-t1-heur", "sixty-six", ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"),
         20, 3, "1 s a decision, bounded-time advice (horizon search early), no anchor"),
-    Run("mariage-t1-heur", "mariage", ("engine:worlds=1000,time=1,threads=1", "heuristic:basic"),
+    Run("mariage-t1-heur", "mariage", ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"),
         15, 3, "mariage at 1 s a decision, bounded-time advice"),
-    Run("schnapsen-t1-heur", "schnapsen", ("engine:worlds=1000,time=1,threads=1", "heuristic:basic"),
+    Run("schnapsen-t1-heur", "schnapsen", ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"),
         20, 3, "schnapsen at 1 s a decision (the default rule: a false claim pays the receiver)"),
     Run("schnapsen-t1-heur-opp2or3", "schnapsen",
-        ("engine:worlds=1000,time=1,threads=1", "heuristic:basic"), 20, 3,
+        ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"), 20, 3,
         "the same where a false claim never pays: only play counts", "false_claim=opp2or3"),
     Run("sixty-six-t1-anchor", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1",
+        ("engine:worlds=1000,time=1,threads=1,closewin=0",
          "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8"), 10, 4,
         "head to head: the 1-s bounded-time engine against the best setting before it"),
-    Run("double-deck-t1-heur", "double-deck", ("engine:worlds=1000,time=1,threads=1", "heuristic:basic"),
+    Run("double-deck-t1-heur", "double-deck", ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"),
         10, 3, "double deck at 1 s a decision, bounded-time advice"),
     Run("mariage-piquet-t1-heur", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1", "heuristic:basic"), 10, 3,
+        ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"), 10, 3,
         "mariage-piquet at 1 s a decision, bounded-time advice"),
     Run("four-hand-24-t1-heur", "four-hand-24",
-        ("engine:worlds=1000,time=1,threads=1", "heuristic:basic"), 25, 3,
+        ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"), 25, 3,
         "four-hand-24 partners at 1 s a decision (pairs 11-25 added in the twelfth session)"),
     Run("sixty-six-rr", "sixty-six",
-        ("engine:1,threads=1", "engine:worlds=100,time=1,threads=1",
-         "engine:worlds=100,time=1,threads=1,anchor=1", "heuristic:basic"), 4, 2,
+        ("engine:1,threads=1,closewin=0", "engine:worlds=100,time=1,threads=1,closewin=0",
+         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0", "heuristic:basic"), 4, 2,
         "level 1, 100 worlds capped at 1 s with and without the anchor, and the heuristic"),
     # Issue 20: the new club player (heuristic) against the earlier rules (heuristic:basic) in
     # every profile the arena pairs, and the engine against the new club player.
@@ -136,9 +136,9 @@ RUNS = (
                       ("sixty-six-jaques", 50, ""), ("mariage", 50, ""),
                       ("mariage-piquet", 50, ""), ("double-deck", 50, ""),
                       ("four-hand", 50, ""), ("four-hand-24", 50, ""))),
-    Run("schnapsen-e3-club", "schnapsen", ("engine:3,threads=1", "heuristic"), 20, 1,
+    Run("schnapsen-e3-club", "schnapsen", ("engine:3,threads=1,closewin=0", "heuristic"), 20, 1,
         "PIMC level 3 against the new club player"),
-    Run("schnapsen-e3-club-opp2or3", "schnapsen", ("engine:3,threads=1", "heuristic"), 20, 1,
+    Run("schnapsen-e3-club-opp2or3", "schnapsen", ("engine:3,threads=1,closewin=0", "heuristic"), 20, 1,
         "the same where a false claim never pays", "false_claim=opp2or3"),
     Run("sixty-six-t1ac-club", "sixty-six",
         ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8", "heuristic"), 20, 1,
@@ -153,33 +153,33 @@ RUNS = (
         "anchored on the new club player against anchored on the earlier rules (issue 20 item 3)"),
     # Issue 20 item 2, beyond PIMC: PIMC checked by IIMC playouts (advice/iimc.py) against plain
     # PIMC, both capped at 0.25 s a decision on one thread (equal time).
-    *(Run(f"{p}-iimc-pimc", p, ("engine:worlds=1000,time=0.25,threads=1,iimc=0.3",
-                               "engine:worlds=1000,time=0.25,threads=1"), 20, 7,
+    *(Run(f"{p}-iimc-pimc", p, ("engine:worlds=1000,time=0.25,threads=1,iimc=0.3,closewin=0",
+                               "engine:worlds=1000,time=0.25,threads=1,closewin=0"), 20, 7,
           "PIMC whose closes are checked by IIMC playouts (30% of the cap kept for them) "
           "against plain PIMC at the same cap") for p in ("schnapsen", "sixty-six")),
     *(Run(f"{p}-iimcj-pimc", p,
-          ("engine:worlds=1000,time=0.25,threads=1,iimc=0.3,judge=true,club=expert",
-           "engine:worlds=1000,time=0.25,threads=1"), 20, 7,
+          ("engine:worlds=1000,time=0.25,threads=1,iimc=0.3,judge=true,club=expert,closewin=0",
+           "engine:worlds=1000,time=0.25,threads=1,closewin=0"), 20, 7,
           "the same, and the club player's choice played out against PIMC's (judge=true)")
       for p in ("schnapsen", "sixty-six")),
     *(Run(f"{p}-anchor-pimc", p,
           ("engine:worlds=1000,time=0.25,threads=1,anchor=1,club=expert,closewin=0.8",
-           "engine:worlds=1000,time=0.25,threads=1"), 20, 7,
+           "engine:worlds=1000,time=0.25,threads=1,closewin=0"), 20, 7,
           "PIMC anchored on the club player, closing only when closing wins in 80% of the "
           "worlds, against plain PIMC at the same cap") for p in ("schnapsen", "sixty-six")),
     Run("schnapsen-anchor-pimc-s8", "schnapsen",
         ("engine:worlds=1000,time=0.25,threads=1,anchor=1,club=expert,closewin=0.8",
-         "engine:worlds=1000,time=0.25,threads=1"), 20, 8,
+         "engine:worlds=1000,time=0.25,threads=1,closewin=0"), 20, 8,
         "the anchored engine against PIMC again on other deals (seed 8): a replication"),
     *(Run(f"{p}-anchoriimc-pimc", p,
-          ("engine:worlds=1000,time=0.25,threads=1,anchor=1,club=expert,iimc=0.3",
-           "engine:worlds=1000,time=0.25,threads=1"), 20, 7,
+          ("engine:worlds=1000,time=0.25,threads=1,anchor=1,club=expert,iimc=0.3,closewin=0",
+           "engine:worlds=1000,time=0.25,threads=1,closewin=0"), 20, 7,
           "PIMC anchored on the club player, its closes checked by IIMC playouts, against "
           "plain PIMC at the same cap") for p in ("schnapsen", "sixty-six")),
     # Issue 20 item 2, eleventh session: PIMC that infers the hidden cards from the others'
     # play (worlds weighted by the club player's likelihood of the past actions, infer=eps).
-    *(Run(f"{p}-infer-pimc", p, ("engine:worlds=1000,time=0.25,threads=1,infer=0.3",
-                                "engine:worlds=1000,time=0.25,threads=1"), 20, 7,
+    *(Run(f"{p}-infer-pimc", p, ("engine:worlds=1000,time=0.25,threads=1,infer=0.3,closewin=0",
+                                "engine:worlds=1000,time=0.25,threads=1,closewin=0"), 20, 7,
           "PIMC inferring the hidden cards from the opponent's play (worlds weighted by the basic "
           "club player's likelihood, eps 0.3) against plain PIMC at the same cap")
       for p in ("schnapsen", "sixty-six")),
@@ -190,22 +190,22 @@ RUNS = (
         "from the club player's play (its own rules as the model, eps 0.3), against it"),
     Run("three-hand-club-basic", "three-hand", ("heuristic", "heuristic:basic"), 50, 5,
         "three-hand, the club player in one seat against the earlier rules in both others"),
-    Run("three-hand-t1-club", "three-hand", ("engine:worlds=1000,time=1,threads=1", "heuristic"),
+    Run("three-hand-t1-club", "three-hand", ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic"),
         20, 1, "three-hand, one seat against two club players (issue 19): PIMC capped at 1 s "
         "(sets 11-20 added in the twelfth session)"),
-    Run("schnapsen-e3i-club", "schnapsen", ("engine:3,threads=1,club=expert,infer=0.3", "heuristic"),
+    Run("schnapsen-e3i-club", "schnapsen", ("engine:3,threads=1,club=expert,infer=0.3,closewin=0", "heuristic"),
         20, 1, "PIMC level 3 inferring from the club player's play, against it"),
-    *(Run(f"{p}-t1d-heur", p, ("engine:worlds=1000,time=1,threads=1", "heuristic:basic"), 20, 3,
+    *(Run(f"{p}-t1d-heur", p, ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"), 20, 3,
           f"{p} at 1 s a decision, the time left after the horizon search going to deeper "
           "passes (twelfth session; the same deals as the row before it, and more)")
       for p in ("mariage", "double-deck", "mariage-piquet")),
     # Thirteenth session: "auto" probes the exact solver's speed and takes the horizon search
     # when exact worlds come too slowly (early in a sixty-six deal at 1 s).
-    Run("sixty-six-t1p-heur", "sixty-six", ("engine:worlds=1000,time=1,threads=1", "heuristic:basic"),
+    Run("sixty-six-t1p-heur", "sixty-six", ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"),
         20, 3, "1 s a decision, auto probing the exact solver's speed (the deals of "
         "sixty-six-t1-heur, which solved every world exactly)"),
     Run("sixty-six-t1p-ab", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1", "engine:worlds=1000,time=1,threads=1,eval=exact"),
+        ("engine:worlds=1000,time=1,threads=1,closewin=0", "engine:worlds=1000,time=1,threads=1,eval=exact,closewin=0"),
         20, 4, "head to head: auto probing the exact solver's speed against exact worlds only"),
     Run("sixty-six-t1pc-heur", "sixty-six",
         ("engine:worlds=1000,time=1,threads=1,closewin=0.8", "heuristic:basic"), 50, 3,
@@ -218,6 +218,24 @@ RUNS = (
     Run("sixty-six-t1pc-club", "sixty-six",
         ("engine:worlds=1000,time=1,threads=1,closewin=0.8", "heuristic"), 20, 1,
         "the probing engine, closing when sure, against the new club player"),
+    # Fourteenth session: close only when sure in the long decks, where failed closes cost the
+    # most (61 of the engine's 93 lost double-deck hands in double-deck-t1d-heur).
+    *(Run(f"{p}-t1c-heur", p, ("engine:worlds=1000,time=1,threads=1,closewin=0.8", "heuristic:basic"),
+          20, 3, f"{p} at 1 s, closing only when closing wins in 80% of the worlds (the deals of "
+          f"{p}-t1{'' if p == 'schnapsen' else 'd'}-heur)")
+      for p in ("double-deck", "mariage", "schnapsen")),
+    Run("sixty-six-t1pac-anchor", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8",
+         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8"), 20, 4,
+        "head to head: the probing engine anchored to the club player against the same anchor "
+        "on at most 100 exact worlds (the deals of sixty-six-t1pc-anchor)"),
+    Run("sixty-six-t1pac-club", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8", "heuristic"), 20, 1,
+        "the probing engine anchored to the club player, against the new club player (the deals "
+        "of sixty-six-t1pc-club)"),
+    Run("sixty-six-t1pac-club-s2", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8", "heuristic"), 20, 2,
+        "the same on other deals (those of sixty-six-t1ac-club-s2)"),
 )
 
 

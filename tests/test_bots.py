@@ -17,7 +17,9 @@ from sixtysix_solver import PROFILES, Game, View
 from sixtysix_solver.rules.actions import Action, Kind
 from sixtysix_solver.rules.random_play import random_action
 from sixtysix_solver.advice.club import _Table
-from sixtysix_solver.agents import Agent, AgentError, AgentSpec, EngineAgent, HeuristicAgent, RandomAgent
+from sixtysix_solver.agents import (
+    CLOSEWIN, Agent, AgentError, AgentSpec, EngineAgent, HeuristicAgent, RandomAgent,
+)
 from sixtysix_solver.rules.seeds import derive_seed
 from sixtysix_solver.knowledge.legal import legal_actions
 from sixtysix_solver.rules.cards import POINTS
@@ -369,12 +371,23 @@ def test_closewin_closes_only_when_closing_wins_often_enough(
 
     monkeypatch.setattr(importlib.import_module("sixtysix_solver.agents.engine"), "recommend", rigged)
     cautious = AgentSpec.parse("engine:worlds=3,closewin=0.9").build(seed=1)
-    plain = AgentSpec.parse("engine:worlds=3").build(seed=1)
+    plain = AgentSpec.parse("engine:worlds=3,closewin=0").build(seed=1)  # the default off
+    default = AgentSpec.parse("engine:worlds=3").build(seed=1)
     assert plain.act(view) == close
     chosen = cautious.act(view)
     assert chosen != close and chosen in game.legal_actions()
+    assert default.act(view) == chosen  # 0.5 < CLOSEWIN: the same best other action
+    win_of_close[0] = 0.85  # between the default (0.8) and 0.9
+    assert AgentSpec.parse("engine:worlds=3").build(seed=1).act(view) == close
+    assert AgentSpec.parse("engine:worlds=3,closewin=0.9").build(seed=1).act(view) != close
     win_of_close[0] = 0.95
     assert AgentSpec.parse("engine:worlds=3,closewin=0.9").build(seed=1).act(view) == close
+    # The default is left out of the spec; 0 (off) is written as given.
+    assert CLOSEWIN == 0.8
+    assert str(AgentSpec.parse("engine:worlds=3,closewin=0.8")) == "engine:worlds=3"
+    assert default.name == "engine:worlds=3" and default.closewin == CLOSEWIN
+    assert plain.name == "engine:closewin=0,worlds=3" and plain.closewin == 0.0
+    assert AgentSpec.parse("ismcts:3").build(seed=0).closewin is None  # type: ignore[attr-defined]
     for bad in ("engine:closewin=1.5", "engine:closewin=-0.1", "ismcts:closewin=0.5"):
         with pytest.raises(AgentError):
             AgentSpec.parse(bad).build(seed=0)

@@ -145,15 +145,16 @@ def _rig(monkeypatch: pytest.MonkeyPatch, best: Action, prefer: Any) -> list[Any
 def test_engine_checks_a_close_by_playouts(monkeypatch: pytest.MonkeyPatch) -> None:
     g, view = _close_lead()
     calls = _rig(monkeypatch, CLOSE, lambda a: a != CLOSE)
-    assert AgentSpec.parse("engine:worlds=3").build(seed=1).act(view) == CLOSE
+    # closewin=0: the playouts alone judge the close (the default would also check its win share)
+    assert AgentSpec.parse("engine:worlds=3,closewin=0").build(seed=1).act(view) == CLOSE
     assert not calls
-    chosen = AgentSpec.parse("engine:worlds=3,iimc=0.3").build(seed=1).act(view)
+    chosen = AgentSpec.parse("engine:worlds=3,iimc=0.3,closewin=0").build(seed=1).act(view)
     (acts, kw), = calls
     assert acts[0] == CLOSE and len(acts) == 2 and chosen == acts[1] != CLOSE
     assert kw["time_limit"] is None and kw["playouts"] == 40  # no cap: a fixed budget
     calls.clear()
     _rig(monkeypatch, CLOSE, lambda a: a == CLOSE)
-    assert AgentSpec.parse("engine:worlds=3,iimc=0.3").build(seed=1).act(view) == CLOSE
+    assert AgentSpec.parse("engine:worlds=3,iimc=0.3,closewin=0").build(seed=1).act(view) == CLOSE
 
 
 def test_engine_checks_near_ties_only_with_tie(monkeypatch: pytest.MonkeyPatch) -> None:

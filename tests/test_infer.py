@@ -36,13 +36,14 @@ def test_inference_changes_the_choice_as_the_weighted_worlds_do() -> None:
     plain = recommend(g, worlds=1000, seed=1)
     weighted = recommend(g, worlds=1000, seed=1, opponent_model=HeuristicModel(0.3))
     assert plain.exact and weighted.exact and plain.best != weighted.best
-    agent = EngineAgent(worlds=1000, time_limit=0, infer=0.3)
-    assert agent.uses_history and agent.name == "engine:infer=0.3,time=0,worlds=1000"
+    # closewin=0: the agent plays recommend's best, close or not (here it closes)
+    agent = EngineAgent(worlds=1000, time_limit=0, infer=0.3, closewin=0)
+    assert agent.uses_history and agent.name == "engine:closewin=0,infer=0.3,time=0,worlds=1000"
     assert act_in_game(agent, g, seat) == weighted.best
     agent.reset()  # without the history the worlds are not weighted
     assert agent.act(View.from_game(g, seat)) == plain.best
     # an engine that does not infer is given no history and plays PIMC's choice
-    assert act_in_game(EngineAgent(worlds=1000, time_limit=0), g, seat) == plain.best
+    assert act_in_game(EngineAgent(worlds=1000, time_limit=0, closewin=0), g, seat) == plain.best
 
 
 SEEN: list[bool] = []  # what the recorders built by the arena saw
@@ -140,7 +141,7 @@ def test_the_full_club_player_as_a_model() -> None:
     weighted = recommend(g, worlds=1000, seed=1, opponent_model=m)
     assert weighted.opponent_model == "expert:0.2" and weighted.exact
     # engine:club=expert,infer=... weights by this model
-    agent = EngineAgent(worlds=1000, time_limit=0, infer=0.2, club="expert")
+    agent = EngineAgent(worlds=1000, time_limit=0, infer=0.2, club="expert", closewin=0)
     seat = g.to_act
     assert seat is not None
     assert act_in_game(agent, g, seat) == weighted.best

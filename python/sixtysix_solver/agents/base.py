@@ -149,8 +149,13 @@ AGENT_KINDS: dict[str, tuple[str, ...]] = {
 
 _POSITIONAL = {"heuristic": "rules"}
 """The parameter a bare first value names (``heuristic:basic``); ``level`` for the others."""
+CLOSEWIN = 0.8
+"""The engine (PIMC) closes only when closing wins the hand in at least this share of the
+worlds unless its spec says otherwise (``closewin=0``: whenever closing has the best figures);
+measured in docs/strength.md."""
 _DEFAULTS: dict[str, dict[str, Param]] = {"heuristic": {"rules": "expert"},
-                                          "engine": {"club": "basic", "deepen": True, "eval": "auto"}}
+                                          "engine": {"club": "basic", "deepen": True, "eval": "auto",
+                                                     "closewin": CLOSEWIN}}
 """Parameter values that are the kind's default: left out of the canonical spec."""
 
 

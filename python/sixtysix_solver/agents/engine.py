@@ -25,7 +25,7 @@ from ..errors import SixtySixError
 from ..knowledge.history import History
 from ..knowledge.view import View
 from ..rules.actions import Action, Kind
-from .base import Agent, AgentError, AgentSpec, Param, register
+from .base import CLOSEWIN, Agent, AgentError, AgentSpec, Param, register
 from .heuristic import RULES
 
 __all__ = ["EngineAgent", "ISMCTS_LEVELS", "LEVEL_TIME", "PIMC_LEVELS"]
@@ -56,10 +56,11 @@ class EngineAgent(Agent):
     do not compete for cores). ``match=True`` (PIMC only): when the view carries the match
     score, choose the action most likely to win the match (``recommend``'s match-aware
     utility from the profile's match equity table) instead of the most game points; without a
-    score or a table it falls back to game points. ``closewin=p`` (PIMC only): close only when
-    closing wins the hand in at least a share ``p`` of the worlds, else take the best other
-    action. PIMC solves every world with the cards known, so it overrates closing, after which
-    the closer must play blind to the other hand; this is the club player's "close when sure".
+    score or a table it falls back to game points. ``closewin=p`` (PIMC only; :data:`CLOSEWIN`
+    by default, ``closewin=0`` turns it off): close only when closing wins the hand in at least
+    a share ``p`` of the worlds, else take the best other action. PIMC solves every world with
+    the cards known, so it overrates closing, after which the closer must play blind to the
+    other hand; this is the club player's "close when sure".
     ``anchor=z`` (PIMC only): play the club player's choice unless
     the engine's best action beats it by more than ``z`` standard errors, paired over the
     worlds solved (exact figures need only be better). With few worlds, as at the early leads of
@@ -203,6 +204,8 @@ class EngineAgent(Agent):
         self.rollout = rollout
         self.c = float(c)
         self.match = match
+        if closewin is None and method == "pimc":
+            closewin = CLOSEWIN
         self.closewin = None if closewin is None else float(closewin)
         self.anchor = None if anchor is None else float(anchor)
         self.club = club
@@ -246,8 +249,10 @@ class EngineAgent(Agent):
             params["threads"] = self.threads
         if self.match:
             params["match"] = True
-        if self.closewin is not None:
-            params["closewin"] = self.closewin
+        if self.closewin is not None and self.closewin != CLOSEWIN:
+            # 0 and 1 as the spec writes them (closewin=0 turns the default off)
+            w = self.closewin
+            params["closewin"] = int(w) if w.is_integer() else w
         if self.anchor is not None:
             params["anchor"] = self.anchor
         if self.club != "basic":
@@ -301,7 +306,7 @@ class EngineAgent(Agent):
             if self.closewin is not None and best.kind == Kind.CLOSE:
                 close = next(a for a in rec.actions if a.action == best)
                 others = [a for a in rec.actions if a.action.kind != Kind.CLOSE]
-                if close.win < self.closewin and others:
+                if close.win < self.closewin and others:  # closewin=0: never
                     best = others[best_index(others)].action  # recommend's own tie-breaks
             if self.anchor is not None:
                 club = RULES[self.club](view, legal)

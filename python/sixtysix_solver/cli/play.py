@@ -26,20 +26,17 @@ if TYPE_CHECKING:  # imported where used, so that the command line starts fast
 
 
 def engine_move(game: Game, level: int, seed: int) -> Action:
-    """The engine's choice for the player to act, from that player's view only."""
-    from ..advice.limits import SearchLimits
-    from ..advice.recommend import recommend
-    from ..agents.engine import LEVEL_TIME, PIMC_LEVELS
+    """The engine's choice for the player to act, from that player's view only: the arena's
+    ``engine:LEVEL`` (its worlds, time cap and closing rule) on every core."""
+    import os
+
+    from ..agents.engine import EngineAgent
     from ..knowledge.view import View
 
     seat = game.to_act
     assert seat is not None
-    legal = game.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    limits = SearchLimits(worlds=PIMC_LEVELS[level], seed=seed, time_limit=LEVEL_TIME[level])
-    rec = recommend(View.from_game(game, seat), limits=limits)
-    return rec.best
+    agent = EngineAgent(level, seed=seed, threads=min(os.cpu_count() or 1, 256))
+    return agent.act(View.from_game(game, seat))
 
 
 def _card(code: int) -> str:
