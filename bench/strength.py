@@ -221,8 +221,9 @@ RUNS = (
     # Fourteenth session: close only when sure in the long decks, where failed closes cost the
     # most (61 of the engine's 93 lost double-deck hands in double-deck-t1d-heur).
     *(Run(f"{p}-t1c-heur", p, ("engine:worlds=1000,time=1,threads=1,closewin=0.8", "heuristic:basic"),
-          20, 3, f"{p} at 1 s, closing only when closing wins in 80% of the worlds (the deals of "
-          f"{p}-t1{'' if p == 'schnapsen' else 'd'}-heur)")
+          30 if p == "double-deck" else 20, 3, f"{p} at 1 s, closing only when closing wins in 80% "
+          f"of the worlds (the deals of {p}-t1{'' if p == 'schnapsen' else 'd'}-heur"
+          f"{', and 10 pairs more' if p == 'double-deck' else ''})")
       for p in ("double-deck", "mariage", "schnapsen")),
     Run("sixty-six-t1pac-anchor", "sixty-six",
         ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8",
