@@ -37,7 +37,7 @@ from pathlib import Path
 import numpy as np
 from sixtysix_solver import Game, View
 from sixtysix_solver.advice.club import club_choice
-from sixtysix_solver.advice.horizon import FEATURES, features, horizon_values
+from sixtysix_solver.advice.horizon import FEATURES, features, horizon_values, weights_for
 from sixtysix_solver.rules.random_play import random_action
 from sixtysix_solver.rules.solve import Solver
 
@@ -97,6 +97,56 @@ def bucket(stock: int) -> str:
     return "2-4" if stock <= 4 else "5-8" if stock <= 8 else "9-14" if stock <= 14 else "15+"
 
 
+def split(rows: list[Row], train: bool) -> list[Row]:
+    """Hands by seed: two in three train, the third is held out."""
+    return [r for r in rows if (r.seed % 3 != 0) == train]
+
+
+def held_out_table(data: dict[str, list[Row]], weights: dict[str, list[float]], title: str,
+                   ) -> tuple[dict[tuple[str, int], list[int]], dict[tuple[str, int], list[float]]]:
+    """Print the held-out error by profile and stock bucket at depths 0, 1, 2 of ``weights``;
+    return the horizon search's nodes and seconds per position."""
+    stats: dict[tuple[str, str, int], list[Score]] = defaultdict(list)
+    horizon_nodes: dict[tuple[str, int], list[int]] = defaultdict(list)
+    horizon_secs: dict[tuple[str, int], list[float]] = defaultdict(list)
+    for prof, rows in data.items():
+        w = weights.get(prof, weights.get("default"))
+        for r in split(rows, False):
+            for d in (0, 1, 2):
+                t = time.perf_counter()
+                h = horizon_values(r.game, max_depth=d, weights=w)
+                horizon_secs[(prof, d)].append(time.perf_counter() - t)
+                # Depth 0: the position's own estimate; deeper: the search's best value.
+                est = max(-3.0, min(3.0, float(np.dot(w, r.features)))) if d == 0 else max(h.values)
+                choice = str(h.best)
+                sc = Score(est - r.value, r.value, choice in r.best, r.value - r.actions[choice])
+                stats[(prof, bucket(r.stock), d)].append(sc)
+                stats[(prof, "all", d)].append(sc)
+                horizon_nodes[(prof, d)].append(h.nodes)
+    print()
+    print(title)
+    print(f"{'profile':17} {'stock':5} {'n':>4} | " + " | ".join(
+        f"d{d}: {'MAE':>5} {'RMSE':>5} {'sign':>4} {'best':>4} {'regr':>5}" for d in (0, 1, 2)))
+    for prof in data:
+        for b in (*BUCKETS, "all"):
+            cells = []
+            n = len(stats[(prof, b, 0)])
+            if n == 0:
+                continue
+            for d in (0, 1, 2):
+                s = stats[(prof, b, d)]
+                err = np.array([x.err for x in s])
+                ex = np.array([x.exact for x in s])
+                won = ex != 0  # (a drawn hand has no sign to agree with)
+                sign = float(np.mean(((err + ex) > 0)[won] == (ex > 0)[won])) if won.any() else 1.0
+                best = float(np.mean([x.best for x in s]))
+                regret = float(np.mean([x.regret for x in s]))
+                cells.append(f"    {np.mean(np.abs(err)):5.2f} {np.sqrt(np.mean(err ** 2)):5.2f} "
+                             f"{100 * sign:3.0f}% {100 * best:3.0f}% {regret:5.2f}")
+            print(f"{prof:17} {b:5} {n:4} | " + " | ".join(cells))
+    return horizon_nodes, horizon_secs
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--hands", type=int, default=24, help="seeded hands per profile")
@@ -105,6 +155,9 @@ def main() -> None:
                     help="seconds of solving per profile before no new hand is started")
     ap.add_argument("--profiles", nargs="*", default=PROFILES)
     ap.add_argument("--no-write", action="store_true")
+    ap.add_argument("--out", type=Path, default=OUT, help="the weights file to write (merged)")
+    ap.add_argument("--baseline", action="store_true",
+                    help="also score the stored weights on the same held-out positions")
     args = ap.parse_args()
 
     solver = Solver(64)
@@ -131,9 +184,6 @@ def main() -> None:
         skipped[prof] = skip
         print(f"{prof}: {len(rows)} positions solved, {skip} skipped "
               f"({time.time() - t0:.0f} s)", file=sys.stderr)
-
-    def split(rows: list[Row], train: bool) -> list[Row]:
-        return [r for r in rows if (r.seed % 3 != 0) == train]
 
     def fit(rows: list[Row], prior: np.ndarray, lam: float) -> np.ndarray:
         # Ridge toward `prior`: min |Xw - y|^2 + lam |w - prior|^2.
@@ -163,47 +213,14 @@ def main() -> None:
     weights["default"] = [float(x) for x in default]
     lambdas = {p: lam for p, (_, lam) in fitted.items()} | {"default": lam_default}
 
-    # Held-out error by profile and stock bucket, depths 0, 1, 2.
-    stats: dict[tuple[str, str, int], list[Score]] = defaultdict(list)
-    horizon_nodes: dict[tuple[str, int], list[int]] = defaultdict(list)
-    horizon_secs: dict[tuple[str, int], list[float]] = defaultdict(list)
-    for prof, rows in data.items():
-        w = weights.get(prof, weights["default"])
-        for r in split(rows, False):
-            for d in (0, 1, 2):
-                t = time.perf_counter()
-                h = horizon_values(r.game, max_depth=d, weights=w)
-                horizon_secs[(prof, d)].append(time.perf_counter() - t)
-                # Depth 0: the position's own estimate; deeper: the search's best value.
-                est = max(-3.0, min(3.0, float(np.dot(w, r.features)))) if d == 0 else max(h.values)
-                choice = str(h.best)
-                sc = Score(est - r.value, r.value, choice in r.best, r.value - r.actions[choice])
-                stats[(prof, bucket(r.stock), d)].append(sc)
-                stats[(prof, "all", d)].append(sc)
-                horizon_nodes[(prof, d)].append(h.nodes)
-
     print()
-    print(f"held-out error (game points); fitted on {len(pooled)} training positions; "
-          f"run {time.time() - t_all:.0f} s")
-    print(f"{'profile':17} {'stock':5} {'n':>4} | " + " | ".join(
-        f"d{d}: {'MAE':>5} {'RMSE':>5} {'sign':>4} {'best':>4} {'regr':>5}" for d in (0, 1, 2)))
-    for prof in data:
-        for b in (*BUCKETS, "all"):
-            cells = []
-            n = len(stats[(prof, b, 0)])
-            if n == 0:
-                continue
-            for d in (0, 1, 2):
-                s = stats[(prof, b, d)]
-                err = np.array([x.err for x in s])
-                ex = np.array([x.exact for x in s])
-                won = ex != 0  # (a drawn hand has no sign to agree with)
-                sign = float(np.mean(((err + ex) > 0)[won] == (ex > 0)[won])) if won.any() else 1.0
-                best = float(np.mean([x.best for x in s]))
-                regret = float(np.mean([x.regret for x in s]))
-                cells.append(f"    {np.mean(np.abs(err)):5.2f} {np.sqrt(np.mean(err ** 2)):5.2f} "
-                             f"{100 * sign:3.0f}% {100 * best:3.0f}% {regret:5.2f}")
-            print(f"{prof:17} {b:5} {n:4} | " + " | ".join(cells))
+    print(f"fitted on {len(pooled)} training positions; run {time.time() - t_all:.0f} s")
+    horizon_nodes, horizon_secs = held_out_table(data, weights, "held-out error (game points), "
+                                                 "the new weights")
+    if args.baseline:
+        stored = {p: list(weights_for(p)) for p in data}
+        held_out_table(data, stored, "held-out error (game points), the stored weights "
+                       "(data/horizon_weights.json before this run), same positions")
     print()
     print("skipped (exact solve over the limit): " +
           ", ".join(f"{p} {skipped[p]}" for p in data))
@@ -214,6 +231,14 @@ def main() -> None:
                 f"d{d} {np.mean(horizon_nodes[(p, d)]):8.0f} / {1000 * np.mean(horizon_secs[(p, d)]):6.1f}"
                 for d in (0, 1, 2)))
     if not args.no_write:
+        # Profiles left out of this run keep their stored weights; the pooled default is
+        # replaced only by a run over every profile.
+        try:
+            kept = json.loads(args.out.read_text(encoding="utf-8"))["profiles"]
+        except (OSError, ValueError, KeyError):
+            kept = {}
+        if set(PROFILES) - set(data):
+            weights.pop("default")
         out = {
             "about": "horizon estimate weights (cpp/horizon.cpp lists the features); "
                      "written by bench/fit_horizon.py",
@@ -223,8 +248,9 @@ def main() -> None:
                              "ridge": lambdas[p]}
                          for p, w in weights.items()},
         }
-        OUT.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
-        print(f"wrote {OUT}")
+        out["profiles"] = {**kept, **out["profiles"]}
+        args.out.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {args.out}")
 
 
 if __name__ == "__main__":

@@ -18,9 +18,11 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
+from typing import Any
+
 import pytest
 
-from sixtysix_solver import Game
+from sixtysix_solver import Action, Game
 from sixtysix_solver.rules.random_play import random_action
 from sixtysix_solver.knowledge.legal import legal_actions
 from sixtysix_solver.protocol.session import ProtocolSession
@@ -125,7 +127,7 @@ def test_handshake(engine: EngineProcess) -> None:
     assert "profile schnapsen players 2 cards 20" in lines
     names = {ln.split()[2] for ln in lines if ln.startswith("option name ")}
     assert names == {"profile", "threads", "worlds", "movetime", "matchaware", "seed",
-                     "recordfile", "opponentmodel"}
+                     "recordfile", "opponentmodel", "closewin"}
     engine.send("isready")
     assert engine.read() == "readyok"
     assert not engine.errors
@@ -347,6 +349,62 @@ def test_in_process_search_and_match() -> None:
     assert any(" utility " in ln for ln in out if ln.startswith("info worlds"))
 
 
+def test_go_closes_only_when_sure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``bestmove`` closes only when closing wins the hand in at least ``closewin`` percent of
+    the worlds (80 by default, the engine agents' rule); the figures still rank the close
+    first, and an ``info string`` says why another action is played."""
+    import dataclasses
+
+    from sixtysix_solver.advice.recommend import CLOSEWIN
+    from sixtysix_solver.protocol import session as session_mod
+
+    real = session_mod.recommend
+    close = Action.parse("close")
+    win = [0.5]
+
+    def rigged(v: Any, **kw: Any) -> Any:  # the figures say: close, winning in win[0]
+        r = real(v, **kw)
+        acts = tuple(dataclasses.replace(a, mean=2.5, utility=2.5, win=win[0])
+                     if a.action == close else a for a in r.actions)
+        return dataclasses.replace(r, actions=acts, best=close)
+
+    monkeypatch.setattr(session_mod, "recommend", rigged)
+    out: list[str] = []
+    e = ProtocolSession(out.append)
+    assert e.options.closewin == round(100 * CLOSEWIN) == 80
+
+    def go() -> list[str]:
+        out.clear()
+        e.handle("go worlds 4")
+        assert e.wait(TIMEOUT)
+        return out[:]
+
+    for line in ["setoption name threads value 1",
+                 "newhand dealer 0 seat 1 hand TDAH9SJSQSKS trump 9H"]:
+        e.handle(line)
+    lines = go()
+    ranked = [ln.split()[2] for ln in lines if ln.startswith("info action ")]
+    assert ranked[0] == "close"  # the figures are recommend's
+    assert lines[-2] == ("info string close wins the hand in 0.500 of the worlds, less than "
+                         "closewin 0.80: the best other action")
+    assert lines[-1].startswith("bestmove ") and lines[-1] != "bestmove close"
+    assert lines[-1].split()[1] == ranked[1]  # the best of the others
+    win[0] = 0.85
+    assert go()[-1] == "bestmove close"
+    e.handle("setoption name closewin value 90")
+    assert go()[-1] != "bestmove close"
+    e.handle("setoption name closewin value 0")  # off: the figures' best
+    win[0] = 0.1
+    assert go()[-1] == "bestmove close"
+    out.clear()
+    for bad in ("101", "-1", "0.5"):
+        e.handle(f"setoption name closewin value {bad}")
+    assert out == ["error setoption: closewin must be from 0 to 100, got 101",
+                   "error setoption: closewin must be from 0 to 100, got -1",
+                   "error setoption: closewin must be an integer, got '0.5'"]
+    assert e.options.closewin == 0
+
+
 def test_read_lines_bounds_memory() -> None:
     import io
 
@@ -510,7 +568,7 @@ def test_uci_courtesy(engine: EngineProcess) -> None:
                  "setoption name Hash value 16"]:
         engine.send(line)
     assert engine.sync() == ["info string unknown option 'hash' ignored (options: profile "
-                             "threads worlds movetime matchaware seed recordfile opponentmodel)"]
+                             "threads worlds movetime matchaware seed recordfile opponentmodel closewin)"]
     assert not engine.errors
 
 

@@ -32,6 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import final
 
+from ..advice.recommend import CLOSEWIN
 from ..errors import AgentError
 from ..knowledge.history import History, HistoryError
 from ..knowledge.legal import legal_actions
@@ -149,10 +150,6 @@ AGENT_KINDS: dict[str, tuple[str, ...]] = {
 
 _POSITIONAL = {"heuristic": "rules"}
 """The parameter a bare first value names (``heuristic:basic``); ``level`` for the others."""
-CLOSEWIN = 0.8
-"""The engine (PIMC) closes only when closing wins the hand in at least this share of the
-worlds unless its spec says otherwise (``closewin=0``: whenever closing has the best figures);
-measured in docs/strength.md."""
 _DEFAULTS: dict[str, dict[str, Param]] = {"heuristic": {"rules": "expert"},
                                           "engine": {"club": "basic", "deepen": True, "eval": "auto",
                                                      "closewin": CLOSEWIN}}

@@ -19,13 +19,15 @@ from ..advice.iimc import playout_values
 from ..advice.opponents import HeuristicModel, ImplausibleHistoryError
 from ..advice.ismcts import ismcts
 from ..advice.limits import METHODS, SearchLimits
-from ..advice.recommend import Recommendation, match_utility, paired_difference, recommend
-from ..advice.stats import Utility, best_index
+from ..advice.recommend import (
+    CLOSEWIN, Recommendation, close_when_sure, match_utility, paired_difference, recommend,
+)
+from ..advice.stats import Utility
 from ..errors import SixtySixError
 from ..knowledge.history import History
 from ..knowledge.view import View
 from ..rules.actions import Action, Kind
-from .base import CLOSEWIN, Agent, AgentError, AgentSpec, Param, register
+from .base import Agent, AgentError, AgentSpec, Param, register
 from .heuristic import RULES
 
 __all__ = ["EngineAgent", "ISMCTS_LEVELS", "LEVEL_TIME", "PIMC_LEVELS"]
@@ -302,12 +304,7 @@ class EngineAgent(Agent):
                 limits = replace(limits, time_limit=limits.time_limit * (1 - self.iimc))
             utility = self._utility(view)
             rec = self._recommend(view, limits, utility, history)
-            best = rec.best
-            if self.closewin is not None and best.kind == Kind.CLOSE:
-                close = next(a for a in rec.actions if a.action == best)
-                others = [a for a in rec.actions if a.action.kind != Kind.CLOSE]
-                if close.win < self.closewin and others:  # closewin=0: never
-                    best = others[best_index(others)].action  # recommend's own tie-breaks
+            best = rec.best if self.closewin is None else close_when_sure(rec, self.closewin)
             if self.anchor is not None:
                 club = RULES[self.club](view, legal)
                 if club != best and not _ahead(rec, best, club, self.anchor, utility):

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from .._version import __version__
 from ..advice.limits import SearchLimits
 from ..advice.opponents import model_name, parse_opponent_model
+from ..advice.recommend import CLOSEWIN
 from ..errors import SixtySixError
 from ..rules.cards import Card
 from ..rules.position_text import format_profile, parse_card_list, parse_profile
@@ -63,7 +64,8 @@ COMMANDS = (
 _ALIASES = ("hello", "uci", "show")
 # What UCI front-ends send out of courtesy; this protocol has no use for them.
 IGNORED = ("ucinewgame", "debug", "register", "ponderhit")
-_OPTION_NAMES = "profile threads worlds movetime matchaware seed recordfile opponentmodel"
+_OPTION_NAMES = ("profile threads worlds movetime matchaware seed recordfile opponentmodel "
+                 "closewin")
 
 
 class ProtocolError(SixtySixError):
@@ -82,6 +84,7 @@ class Options:
     seed: int = 0
     recordfile: str | None = None  # every finished hand is appended here
     opponentmodel: str = "none"  # weight worlds by the other players' past actions
+    closewin: int = round(100 * CLOSEWIN)  # percent: go's bestmove closes only when this sure
 
 
 def quote(text: str, limit: int = 40) -> str:
@@ -138,6 +141,7 @@ def hello_lines(uci: bool = False) -> list[str]:
         f"option name seed type spin default {o.seed} min 0 max {2**63 - 1}",
         "option name recordfile type string default none",
         "option name opponentmodel type string default none",
+        f"option name closewin type spin default {o.closewin} min 0 max 100",
     ]
     if uci:
         return lines + [
@@ -186,6 +190,8 @@ def set_option(o: Options, name: str, value: str) -> str | None:
         except SixtySixError as err:
             raise ProtocolError(str(err)) from None
         o.opponentmodel = "none" if model is None else model_name(model)
+    elif name == "closewin":
+        o.closewin = parse_int(value, "closewin", 0, 100)
     else:
         return f"unknown option {quote(name)} ignored (options: {_OPTION_NAMES})"
     return None

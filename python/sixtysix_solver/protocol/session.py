@@ -34,7 +34,9 @@ from typing import Any, TypeVar
 from ..advice.closing import ClosingAnalysis, analyse_closing
 from ..advice.limits import SearchLimits
 from ..advice.opponents import ImplausibleHistoryError, weighting_for
-from ..advice.recommend import Recommendation, match_utility, recommend, stock_in_play
+from ..advice.recommend import (
+    Recommendation, close_when_sure, match_utility, recommend, stock_in_play,
+)
 from ..advice.stats import Utility
 from ..errors import SixtySixError
 from ..knowledge.history import HistoryError
@@ -78,6 +80,7 @@ class _Search:
     stop: threading.Event
     infinite: bool
     legal: list[Action]
+    closewin: float = 0.0  # go: bestmove closes only when closing wins this share of worlds
     thread: threading.Thread | None = None
     latest: Recommendation | None = None
     answered: bool = False
@@ -397,7 +400,7 @@ class ProtocolSession:
         )
         utility = self._utility(view)
         weighting = self._weighting(t)
-        search = _Search("go", threading.Event(), infinite, legal)
+        search = _Search("go", threading.Event(), infinite, legal, o.closewin / 100)
         started = time.perf_counter()
 
         def progress(rec: Recommendation) -> None:
@@ -513,7 +516,12 @@ class ProtocolSession:
                 weighted = f" opponent_model {rec.opponent_model} ess {rec.ess:.1f}"
             self.send(f"info worlds {rec.worlds} total_worlds {rec.total_worlds} "
                       f"exact {'yes' if rec.exact else 'no'} stopped {stopped}{weighted}")
-            self.send(f"bestmove {rec.best}")
+            best = close_when_sure(rec, search.closewin)
+            if best != rec.best:  # PIMC overrates a close: played only when sure
+                self.send(f"info string close wins the hand in {rec.stats(rec.best).win:.3f} of "
+                          f"the worlds, less than closewin {search.closewin:.2f}: the best "
+                          f"other action")
+            self.send(f"bestmove {best}")
 
     def _stop_search(self, answer: bool) -> None:
         """Stop the running search; with ``answer``, reply at once with the figures so far
