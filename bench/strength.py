@@ -193,6 +193,17 @@ RUNS = (
     Run("three-hand-t1-club", "three-hand", ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic"),
         20, 1, "three-hand, one seat against two club players (issue 19): PIMC capped at 1 s "
         "(sets 11-20 added in the twelfth session)"),
+    # Fifteenth session: inference from the other players' play where PIMC solves every
+    # decision exactly (no stock), and three-hand against the issue's opponent.
+    Run("four-hand-24-t1i-heur", "four-hand-24",
+        ("engine:worlds=1000,time=1,threads=1,infer=0.3", "heuristic:basic"), 25, 3,
+        "four-hand-24 at 1 s inferring the hidden cards from the play (the model is the "
+        "opponents' own rules), on the deals of four-hand-24-t1-heur"),
+    Run("three-hand-t1-basic", "three-hand", ("engine:worlds=1000,time=1,threads=1", "heuristic:basic"),
+        20, 1, "three-hand, one seat against two basic club players (issue 19's opponent)"),
+    Run("three-hand-t1i-basic", "three-hand",
+        ("engine:worlds=1000,time=1,threads=1,infer=0.3", "heuristic:basic"), 20, 1,
+        "the same, inferring the hidden cards from the play"),
     Run("schnapsen-e3i-club", "schnapsen", ("engine:3,threads=1,club=expert,infer=0.3,closewin=0", "heuristic"),
         20, 1, "PIMC level 3 inferring from the club player's play, against it"),
     *(Run(f"{p}-t1d-heur", p, ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"), 20, 3,
