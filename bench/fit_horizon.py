@@ -155,6 +155,8 @@ def main() -> None:
                     help="seconds of solving per profile before no new hand is started")
     ap.add_argument("--profiles", nargs="*", default=PROFILES)
     ap.add_argument("--no-write", action="store_true")
+    ap.add_argument("--save", type=Path, help="also write the positions' features and exact "
+                    "values (numpy .npz) for other models")
     ap.add_argument("--out", type=Path, default=OUT, help="the weights file to write (merged)")
     ap.add_argument("--baseline", action="store_true",
                     help="also score the stored weights on the same held-out positions")
@@ -184,6 +186,12 @@ def main() -> None:
         skipped[prof] = skip
         print(f"{prof}: {len(rows)} positions solved, {skip} skipped "
               f"({time.time() - t0:.0f} s)", file=sys.stderr)
+
+    if args.save:
+        np.savez(args.save, **{f"{p}:{k}": v for p, rows in data.items() for k, v in (
+            ("x", np.array([r.features for r in rows], dtype=float).reshape(-1, FEATURES)),
+            ("y", np.array([r.value for r in rows], dtype=float)),
+            ("seed", np.array([r.seed for r in rows])), ("stock", np.array([r.stock for r in rows])))})
 
     def fit(rows: list[Row], prior: np.ndarray, lam: float) -> np.ndarray:
         # Ridge toward `prior`: min |Xw - y|^2 + lam |w - prior|^2.
