@@ -131,10 +131,12 @@ def run_quality(args: argparse.Namespace) -> None:
                     r = ismcts(v, limits=SearchLimits(iterations=10**7, time_limit=args.budget,
                                                       seed=i))
                     choice, used = r.best, r.iterations
-                else:  # "auto-flat": the auto method without deeper passes (deepen=False)
+                else:  # "auto-flat": the auto method without deeper passes (deepen=False);
+                    # "auto@300": at most 300 worlds (instead of --worlds)
+                    name, _, cap = method.partition("@")
                     rec = recommend(v, limits=SearchLimits(
-                        worlds=args.worlds, time_limit=args.budget, seed=i,
-                        method=method.removesuffix("-flat"), deepen=not method.endswith("-flat"),
+                        worlds=int(cap) if cap else args.worlds, time_limit=args.budget, seed=i,
+                        method=name.removesuffix("-flat"), deepen=not name.endswith("-flat"),
                         threads=args.threads))
                     choice, used = rec.best, rec.worlds
                 best = max(s.mean for s in ref.actions)
@@ -160,7 +162,7 @@ def main() -> None:
     ap.add_argument("--reference", type=float, default=6.0, help="reference seconds for (b)")
     ap.add_argument("--methods", default="auto,auto-flat,exact,horizon,ismcts",
                     help="methods compared in (b): recommend's methods (suffix -flat: no deeper "
-                         "passes), or ismcts")
+                         "passes; @W: at most W worlds instead of --worlds), or ismcts")
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
