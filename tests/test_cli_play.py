@@ -38,6 +38,29 @@ def test_play_a_whole_match_through_the_prompts(tmp_path: Path) -> None:
     assert ("you win" in res.output) == (score[0] > score[1])
 
 
+def test_play_three_hand_each_alone(tmp_path: Path) -> None:
+    """Three players, each alone: the match score has three numbers, the engine plays both
+    other seats, and the match ends when one player is alone on top at 7 or beyond."""
+    out = tmp_path / "three.txt"
+    res = runner.invoke(app, ["play", "--profile", "three-hand", "--level", "1", "--seed", "5",
+                              "--seat", "1", "--record", str(out)], input="1\n" * 3000)
+    assert res.exit_code == 0, res.output[-2000:]
+    assert "stock" not in res.output.split("your hand")[0]  # no stock in three-hand
+    assert "match seat 0 0, you 0, seat 2 0 (to 7)" in res.output
+    games = parse_match_record(out.read_text(encoding="utf-8"))
+    score = [0, 0, 0]
+    for g in games:
+        assert g.match_score == tuple(score)
+        r = g.result
+        assert r is not None and len(r.points) == 3
+        score = [s + x for s, x in zip(score, r.points)]
+    winner = games[0].profile.match_winner(score)
+    assert winner is not None and max(score) >= 7
+    assert sorted(score)[-1] > sorted(score)[-2]  # alone on top
+    expected = "you win" if winner == 1 else f"seat {winner} (the engine) wins"
+    assert f"{expected} the match" in res.output
+
+
 def test_play_quit_saves_the_match_so_far(tmp_path: Path) -> None:
     out = tmp_path / "q.txt"
     res = runner.invoke(app, ["play", "--profile", "sixty-six", "--level", "1", "--save", str(out)],
@@ -98,5 +121,5 @@ def test_bad_input(tmp_path: Path) -> None:
     bad.write_text("not a record", encoding="utf-8")
     res = runner.invoke(app, ["review", str(bad)])
     assert res.exit_code == 2 and "record" in res.output
-    res = runner.invoke(app, ["play", "--profile", "three-hand"])
-    assert res.exit_code == 2 and "two sides" in res.output
+    res = runner.invoke(app, ["play", "--profile", "three-hand", "--seat", "3"])
+    assert res.exit_code == 2 and "--seat must be below 3" in res.output

@@ -226,8 +226,30 @@ def test_a_match_against_the_engine(client: TestClient) -> None:
     assert nxt["hand_no"] == 2 and not nxt["hand_over"]
     assert client.get(f"/api/play/{s['id']}").json()["hand_no"] == 2
     assert client.get("/api/play/m999999").status_code == 404
-    three = client.post("/api/play", json={"profile": "three-hand"})
-    assert three.status_code == 400 and "two sides" in three.json()["error"]
+    assert client.post("/api/play", json={"profile": "three-hand", "seat": 3}).status_code == 400
+
+
+def test_play_three_hand_each_alone(client: TestClient) -> None:
+    """Three players each alone: a score per player, the engine at both other seats, and the
+    match's winner alone on top (``Profile.match_winner``)."""
+    s = client.post("/api/play", json={"profile": "three-hand", "level": 1, "seat": 1,
+                                       "seed": 4}).json()
+    assert s["match"] == [0, 0, 0] and s["side"] == 1 and s["match_winner"] is None
+    hands = 0
+    while not s["match_over"]:
+        while not s["hand_over"]:
+            assert s["your_turn"] and s["legal"]
+            s = client.post(f"/api/play/{s['id']}/act", json={"action": s["legal"][0]}).json()
+        hands += 1
+        assert len(s["hand_result"]["points"]) == 3
+        if not s["match_over"]:
+            s = client.post(f"/api/play/{s['id']}/next").json()
+    score = s["match"]
+    assert max(score) >= 7 and sorted(score)[-1] > sorted(score)[-2]
+    assert s["match_winner"] == score.index(max(score))
+    assert s["you_won"] == (s["match_winner"] == 1)
+    games = parse_match_record(client.get(f"/api/play/{s['id']}/record").text)
+    assert len(games) == hands and all(len(g.match_score) == 3 for g in games)
 
 
 def test_review_labels_every_decision(client: TestClient) -> None:

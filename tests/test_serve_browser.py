@@ -174,6 +174,22 @@ def play_hand(page: Any) -> int:
     return moves
 
 
+def test_play_three_hand(page: Any) -> None:
+    """Three players each alone: the engine plays both other seats; the status shows every
+    player's match score, yours as "you"."""
+    page.click("button[data-tab=play]")
+    page.select_option("#play-profile", "three-hand")
+    page.select_option("#play-level", "1")
+    page.click("#play-new")
+    page.wait_for_selector("#play-board .card.legal")
+    assert "match you 0, seat 1 0, seat 2 0 (to 7)" in page.inner_text("#play-status")
+    assert page.locator("#play-board .cards[data-seat='0'] .card").count() == 7
+    assert play_hand(page) > 0
+    status = page.inner_text("#play-status")
+    assert "hand over: game points you " in status and ", seat 2 " in status, status
+    shot(page, "3-play-three-hand")
+
+
 def test_play_a_hand_with_a_hint_then_review_it(page: Any) -> None:
     page.click("button[data-tab=play]")
     page.select_option("#play-profile", "schnapsen")

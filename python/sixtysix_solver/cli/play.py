@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Annotated, Any, TYPE_CHECKING
 
 import typer
@@ -45,8 +46,17 @@ def _card(code: int) -> str:
     return str(Card.from_code(code))
 
 
-def show(view: View, match: tuple[int, int], target: int, you: int) -> None:
-    """What the human seat knows: hand, trump, stock, trick, scores, match."""
+def match_text(match: Sequence[int], you: int) -> str:
+    """The match score, your side first: ``3:5`` with two sides, ``you 3, seat 1 5, seat 2 0``
+    with three players."""
+    if len(match) == 2:
+        return f"{match[you]}:{match[1 - you]}"
+    return ", ".join(("you" if s == you else f"seat {s}") + f" {m}" for s, m in enumerate(match))
+
+
+def show(view: View, match: Sequence[int], target: int, you: int) -> None:
+    """What the human seat knows: hand, trump, stock, trick, scores, match (``match``: one
+    number per side)."""
     from ..rules.cards import Card, format_cards
 
     trump = _card(view.trump_card)
@@ -57,10 +67,11 @@ def show(view: View, match: tuple[int, int], target: int, you: int) -> None:
         stock += f" (closed by seat {view.closed_by})"
     trick = " ".join(_card(c) for c in view.trick) or "-"
     scores = view.scores()
+    stock_text = f"[bold]stock[/bold] {stock}   " if view.profile.stock_size else ""
     console.print(
-        f"[bold]trump[/bold] {trump}   [bold]stock[/bold] {stock}   [bold]trick[/bold] {trick}   "
+        f"[bold]trump[/bold] {trump}   {stock_text}[bold]trick[/bold] {trick}   "
         f"[bold]points[/bold] " + " / ".join(str(s) for s in scores) +
-        f"   [bold]match[/bold] {match[0]}:{match[1]} (to {target})"
+        f"   [bold]match[/bold] {match_text(match, view.side(you))} (to {target})"
     )
     console.print(f"[bold]your hand[/bold] (seat {you}): "
                   f"{format_cards([Card.from_code(c) for c in view.hand])}")
@@ -112,9 +123,6 @@ def play(
 
     try:
         prof = get_profile(profile)
-        if prof.sides != 2:
-            raise SixtySixError(f"{prof.name} has {prof.players} players each alone: play needs "
-                                "two sides")
         if seat >= prof.players:
             raise SixtySixError(f"--seat must be below {prof.players}")
         if record is not None and save is not None:
@@ -124,12 +132,12 @@ def play(
     path = record or save or Path(f"sixtysix-match-{seed}.txt")
     write_file(path, "")  # fail now, not after the first hand, when the file cannot be written
     rng = random.Random(seed)
-    you_side = seat % 2 if prof.players == 4 else seat
-    match = [0, 0]
+    you_side = prof.side(seat)
+    match = [0] * prof.sides
     games: list[Game] = []
     dealer, carry = prof.players - 1 if seat == 0 else 0, 0
     target = prof.match_target
-    while max(match) < target:
+    while (winner := prof.match_winner(match)) is None:
         game = Game.deal(prof, seed=rng.randrange(2**32), dealer=dealer, carry=carry)
         game.match_score = tuple(match)
         games.append(game)
@@ -138,8 +146,7 @@ def play(
             p = game.to_act
             assert p is not None
             if p == seat and not watch:
-                show(View.from_game(game, seat), (match[you_side], match[1 - you_side]), target,
-                     seat)
+                show(View.from_game(game, seat), match, target, seat)
                 a = ask(game, level, rng.randrange(2**32))
                 if a is None:
                     write_file(path, format_match_record(games) + "\n")
@@ -155,16 +162,17 @@ def play(
                 console.print(line)
         r = game.result
         assert r is not None
-        for s in (0, 1):
-            match[s] += r.points[s]
+        match = [m + x for m, x in zip(match, r.points)]
         carry = r.carry_out
-        console.print(f"hand over ({r.reason}): game points {r.points[0]}/{r.points[1]}; "
-                      f"match {match[0]}:{match[1]}")
+        console.print(f"hand over ({r.reason}): game points {'/'.join(map(str, r.points))}; "
+                      f"match {':'.join(map(str, match))}")
         write_file(path, format_match_record(games) + "\n")
         dealer = (dealer + 1) % prof.players
-    won = match[you_side] >= target
-    console.print(f"[bold]{'you win' if won else 'the engine wins'}[/bold] the match "
-                  f"{match[you_side]}:{match[1 - you_side]}; record saved to {path}")
+    won = winner == you_side
+    verdict = ("you win" if won else "the engine wins" if prof.sides == 2
+               else f"seat {winner} (the engine) wins")
+    console.print(f"[bold]{verdict}[/bold] the match "
+                  f"{match_text(match, you_side)}; record saved to {path}")
 
 
 def _decision_json(d: Decision) -> dict[str, Any]:

@@ -133,25 +133,12 @@ def _solo(profile: Profile) -> bool:
     return profile.sides == profile.players > 2
 
 
-def _side(profile: Profile, seat: int) -> int:
-    return seat % 2 if profile.players == 4 else seat
-
-
 def _seated(profile: Profile) -> Profile:
     """The profile, if the arena can seat two agents in it: two sides, or every player alone."""
     if profile.sides != 2 and not _solo(profile):  # pragma: no cover - no such profile yet
         raise ArenaError(f"the arena cannot seat two agents in {profile.name!r}: "
                          f"{profile.players} players in {profile.sides} sides")
     return profile
-
-
-def _leader(match: Sequence[int], target: int) -> int | None:
-    """The side that has won the match: alone on top, at the target or beyond (None: play on).
-    With two sides only one side scores in a hand, so the first to the target leads alone."""
-    top = max(match)
-    if top < target or match.count(top) > 1:
-        return None
-    return match.index(top)
 
 
 def play_match(job: MatchJob) -> MatchResult:
@@ -168,7 +155,7 @@ def play_match(job: MatchJob) -> MatchResult:
     agents: list[Agent] = []
     ordinal = [0, 0]
     for seat in range(n):
-        is_a = _side(prof, seat) == a_side
+        is_a = prof.side(seat) == a_side
         role = "a" if is_a else "b"
         spec = job.a if is_a else job.b
         agents.append(spec.build(seed=derive_seed(job.seed, "agent", job.index, role,
@@ -180,7 +167,7 @@ def play_match(job: MatchJob) -> MatchResult:
     think = [0.0, 0.0]  # by role: 0 = a, 1 = b
     asked = [0, 0]
     k = 0
-    while (leader := _leader(match, prof.match_target)) is None:
+    while (leader := prof.match_winner(match)) is None:
         if k >= job.max_hands:
             raise SixtySixError(f"match {job.index} did not finish in {job.max_hands} hands "
                                 f"(score {':'.join(str(x) for x in match)})")
@@ -195,7 +182,7 @@ def play_match(job: MatchJob) -> MatchResult:
             if len(legal) == 1:
                 action = legal[0]
             else:
-                who = 0 if _side(prof, to_act) == a_side else 1
+                who = 0 if prof.side(to_act) == a_side else 1
                 t1 = time.perf_counter()
                 action = act_in_game(agents[to_act], game, to_act)
                 think[who] += time.perf_counter() - t1
@@ -217,7 +204,7 @@ def play_match(job: MatchJob) -> MatchResult:
     return MatchResult(
         a=str(job.a), b=str(job.b), profile=name, overrides=over, seed=job.seed,
         index=job.index, swap=job.swap,
-        a_seats=tuple(p for p in range(n) if _side(prof, p) == a_side),
+        a_seats=tuple(p for p in range(n) if prof.side(p) == a_side),
         score=(match[a_side], max(m for s, m in enumerate(match) if s != a_side)),
         winner="a" if leader == a_side else "b",
         hands=tuple(hands), seconds=time.perf_counter() - t0,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from .. import _core
@@ -120,6 +121,32 @@ class Profile:
     @property
     def sides(self) -> int:
         return 2 if self.players == 4 else self.players
+
+    def side(self, seat: int) -> int:
+        """The side of a seat: partners sit opposite with four players, else each is alone.
+
+        >>> get_profile("four-hand").side(3), get_profile("three-hand").side(2)
+        (1, 2)
+        """
+        return seat % 2 if self.players == 4 else seat
+
+    def match_winner(self, score: Sequence[int]) -> int | None:
+        """The side that has won a match at this score (one number per side): alone on top, at
+        ``match_target`` or beyond; ``None``: play on. With two sides only one scores in a
+        hand, so the first to the target is alone on top; with three players two may reach it
+        together, and then the match goes on until one leads.
+
+        >>> p = get_profile("three-hand")
+        >>> p.match_winner([7, 3, 2]), p.match_winner([7, 7, 2]), p.match_winner([6, 0, 0])
+        (0, None, None)
+        """
+        if len(score) != self.sides:
+            raise ProfileError(f"a {self.name} match score has {self.sides} numbers, "
+                                f"got {len(score)}")
+        top = max(score)
+        if top < self.match_target or list(score).count(top) > 1:
+            return None
+        return list(score).index(top)
 
     def knobs(self) -> dict[str, Any]:
         """Every rule knob with its value (no name, description or seeds)."""

@@ -57,9 +57,6 @@ class Match:
     @classmethod
     def new(cls, profile: str, level: int, seat: int, seed: int) -> Match:
         prof = get_profile(profile)
-        if prof.sides != 2:
-            raise RequestError(f"{prof.name} has {prof.players} players each playing alone: a "
-                               "match needs two sides (play two-player or four-hand profiles)")
         if level not in PIMC_LEVELS:
             raise RequestError(f"level must be 1 to 5, got {level}")
         if not 0 <= seat < prof.players:
@@ -67,6 +64,7 @@ class Match:
         rng = random.Random(seed)
         m = cls(f"m{next(_ids)}", prof, level, seat, seed, rng,
                 EngineAgent(level, seed=rng.randrange(2**32)))
+        m.score = [0] * prof.sides
         m.dealer = prof.players - 1 if seat == 0 else 0
         m._deal()
         return m
@@ -77,11 +75,16 @@ class Match:
 
     @property
     def side(self) -> int:
-        return self.seat % 2 if self.profile.players == 4 else self.seat
+        return self.profile.side(self.seat)
+
+    @property
+    def winner(self) -> int | None:
+        """The side that has won the match (``None``: play on)."""
+        return self.profile.match_winner(self.score)
 
     @property
     def over(self) -> bool:
-        return max(self.score) >= self.profile.match_target
+        return self.winner is not None
 
     def _deal(self) -> None:
         g = Game.deal(self.profile, seed=self.rng.randrange(2**32), dealer=self.dealer,
@@ -102,8 +105,7 @@ class Match:
         if g.is_over:
             r = g.result
             assert r is not None
-            for s in (0, 1):
-                self.score[s] += r.points[s]
+            self.score = [m + x for m, x in zip(self.score, r.points)]
             self.carry = r.carry_out
 
     def act(self, action: str) -> None:
@@ -166,7 +168,8 @@ class Match:
             "hand_result": None if r is None else {"points": list(r.points),
                                                    "reason": r.reason, "winner": r.winner},
             "match_over": self.over,
-            "you_won": self.over and self.score[self.side] >= self.profile.match_target,
+            "match_winner": self.winner,
+            "you_won": self.winner == self.side,
         }
 
 

@@ -263,10 +263,13 @@ function renderPlay(s) {
   $("#play-next").disabled = !s.hand_over || s.match_over;
   const save = $("#play-save"); save.hidden = false; save.href = `/api/play/${s.id}/record`; save.download = `sixtysix-match-${s.id}.txt`;
   $("#play-review").hidden = !s.hand_over;
-  const you = s.match[s.side], them = s.match[1 - s.side];
-  let msg = `hand ${s.hand_no} · match ${you}:${them} (to ${s.match_target}) · `;
-  if (s.match_over) msg += s.you_won ? "you won the match!" : "the engine won the match";
-  else if (s.hand_over) msg += `hand over: ${s.hand_result.points[s.side]} game points to you, ${s.hand_result.points[1 - s.side]} to the engine (${s.hand_result.reason})`;
+  // Two sides: "you:them"; three players each alone: every seat's score, yours as "you".
+  const two = s.match.length === 2, who = (i) => i === s.side ? "you" : `seat ${i}`;
+  const score = two ? `${s.match[s.side]}:${s.match[1 - s.side]}` : s.match.map((m, i) => `${who(i)} ${m}`).join(", ");
+  let msg = `hand ${s.hand_no} · match ${score} (to ${s.match_target}) · `;
+  if (s.match_over) msg += s.you_won ? "you won the match!" : two ? "the engine won the match" : `seat ${s.match_winner} (the engine) won the match`;
+  else if (s.hand_over && two) msg += `hand over: ${s.hand_result.points[s.side]} game points to you, ${s.hand_result.points[1 - s.side]} to the engine (${s.hand_result.reason})`;
+  else if (s.hand_over) msg += `hand over: game points ${s.hand_result.points.map((x, i) => `${who(i)} ${x}`).join(", ")} (${s.hand_result.reason})`;
   else msg += s.your_turn ? "your turn: click a card or an action" : "waiting";
   const st = $("#play-status"); st.textContent = msg; st.dataset.handOver = s.hand_over; st.dataset.matchOver = s.match_over;
 }
@@ -357,8 +360,8 @@ function switchTab(name) {
 async function main() {
   const info = await api("GET", "/api/profiles");
   for (const p of info.profiles) state.profiles[p.name] = p;
-  const names = info.profiles.map((p) => p.name), two = info.profiles.filter((p) => p.sides === 2).map((p) => p.name);
-  fillSelect($("#setup-profile"), names, "schnapsen"); fillSelect($("#play-profile"), two, "schnapsen"); fillSelect($("#open-profile"), names, "schnapsen");
+  const names = info.profiles.map((p) => p.name);
+  fillSelect($("#setup-profile"), names, "schnapsen"); fillSelect($("#play-profile"), names, "schnapsen"); fillSelect($("#open-profile"), names, "schnapsen");
   await loadNames();
   setupSeats();
   document.querySelectorAll("#tabs button").forEach((b) => b.addEventListener("click", () => switchTab(b.dataset.tab)));
