@@ -84,7 +84,7 @@ BAD = [
     (["close", VIEW, "--close-worlds", HUGE, "--json"], "--close-worlds"),
     (["close", "--deal", "1", "--moves", "1"], "close"),
     (["play", "--seat", "9"], "--seat"),
-    (["play", "--profile", "three-hand"], "two sides"),
+    (["play", "--profile", "three-hand", "--seat", "3"], "--seat must be below 3"),
     (["play", "--record", "{missing}"], "cannot write"),
     (["play", "--record", "{dir}"], "cannot write"),
     (["play", "--record", "{text}", "--save", "{text}"], "not both"),
