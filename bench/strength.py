@@ -204,10 +204,6 @@ RUNS = (
     Run("three-hand-t1i-basic", "three-hand",
         ("engine:worlds=1000,time=1,threads=1,infer=0.3", "heuristic:basic"), 20, 1,
         "the same, inferring the hidden cards from the play"),
-    Run("mariage-piquet-t1i-heur", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1,infer=0.3,closewin=0", "heuristic:basic"), 20, 3,
-        "mariage-piquet at 1 s inferring the hidden cards from the play (the deals of "
-        "mariage-piquet-t1d-heur, closing as it did)"),
     Run("schnapsen-e3i-club", "schnapsen", ("engine:3,threads=1,club=expert,infer=0.3,closewin=0", "heuristic"),
         20, 1, "PIMC level 3 inferring from the club player's play, against it"),
     *(Run(f"{p}-t1d-heur", p, ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"), 20, 3,
