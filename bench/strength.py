@@ -204,6 +204,10 @@ RUNS = (
     Run("three-hand-t1i-basic", "three-hand",
         ("engine:worlds=1000,time=1,threads=1,infer=0.3", "heuristic:basic"), 20, 1,
         "the same, inferring the hidden cards from the play"),
+    *(Run(f"{p}-t1c-pimc", p, ("engine:worlds=1000,time=1,threads=1",
+                                "engine:worlds=1000,time=1,threads=1,closewin=0"), 20, 4,
+          f"head to head at equal time: PIMC closing only when sure against plain PIMC ({p})")
+      for p in ("schnapsen", "sixty-six")),
     Run("schnapsen-e3i-club", "schnapsen", ("engine:3,threads=1,club=expert,infer=0.3,closewin=0", "heuristic"),
         20, 1, "PIMC level 3 inferring from the club player's play, against it"),
     *(Run(f"{p}-t1d-heur", p, ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"), 20, 3,
