@@ -159,10 +159,7 @@ def revealed_by_play(
     """
     if not trick:
         raise SixtySixError("a lead reveals nothing: the trick must hold a card")
-    n = profile.players
-
-    def side(p: int) -> int:
-        return p % 2 if n == 4 else p
+    side = profile.side
 
     best = 0
     for i in range(1, len(trick)):
@@ -271,8 +268,7 @@ def could_exchange(prof: Profile, f: dict[str, Any], p: int) -> bool:
         return False
     if stock[-1] == prof.exchange_card(stock[-1] >> 3):
         return False
-    n = prof.players
-    mates = [q for q in range(n) if (q % 2 == p % 2 if n == 4 else q == p)]
+    mates = [q for q in range(prof.players) if prof.side(q) == prof.side(p)]
     return not prof.exchange_needs_trick or any(f["taken"][q] for q in mates)
 
 

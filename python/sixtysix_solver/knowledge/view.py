@@ -240,7 +240,7 @@ class View(JsonMixin):
         )
 
     def side(self, player: int) -> int:
-        return player % 2 if self.players == 4 else player
+        return self.profile.side(player)
 
     def scores(self) -> list[int]:
         """Each side's score: card points taken + credited marriages + bonuses."""

@@ -52,7 +52,6 @@ from typing import Any
 
 from ..agents import Agent, AgentError, AgentSpec, act_in_game
 from ..errors import SixtySixError
-from ..knowledge.view import View
 from ..rules.game import Game
 from ..rules.profiles import Profile, get_profile
 from ..rules.seeds import derive_seed
