@@ -252,6 +252,11 @@ RUNS = (
     Run("sixty-six-t1pac-club-s2", "sixty-six",
         ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8", "heuristic"), 20, 2,
         "the same on other deals (those of sixty-six-t1ac-club-s2)"),
+    # Sixteenth session: mariage-piquet had not been run with closing only when sure.
+    Run("mariage-piquet-t1c-heur", "mariage-piquet",
+        ("engine:worlds=1000,time=1,threads=1,closewin=0.8", "heuristic:basic"), 20, 3,
+        "mariage-piquet at 1 s, closing only when closing wins in 80% of the worlds (the deals "
+        "of mariage-piquet-t1d-heur)"),
 )
 
 

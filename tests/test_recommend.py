@@ -24,6 +24,7 @@ from sixtysix_solver.rules.game import Game
 from sixtysix_solver.rules.profiles import PROFILES
 from sixtysix_solver.advice.limits import SearchLimits
 from sixtysix_solver.advice.recommend import Recommendation, recommend, stock_in_play
+from sixtysix_solver.advice.stats import CARD_TIE
 from sixtysix_solver.rules.solve import Solver
 from sixtysix_solver.knowledge.view import View
 from sixtysix_solver.knowledge.worlds import WorldSpace, enumerate_layouts, layout_rows
@@ -89,6 +90,36 @@ def test_exact_mode_matches_brute_force_strict(name: str, seed: int) -> None:
     view = View.from_game(g, g.to_act)
     rec = recommend(view, worlds=5000, threads=2)
     check_exact(rec, brute_force(view))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_three_players_break_ties_by_card_points(seed: int) -> None:
+    """Three players each alone: the utility is the mean game points plus CARD_TIE times the
+    card points the action secures, each world solved from scratch by the plain solver."""
+    g = small_position("three-hand", seed, cards=3)
+    assert g is not None
+    view = View.from_game(g, g.to_act)
+    rec = recommend(view, worlds=5000, threads=1)
+    check_exact(rec, brute_force(view))
+    solver = Solver(tt_mib=4)
+    cards: dict[Action, Fraction] = defaultdict(Fraction)
+    total = 0
+    for lay in enumerate_layouts(view, None, stock_order=False):
+        r = solver.solve(lay.game(view), objective="card_points", pv=False)
+        total += lay.weight
+        for av in r.actions:
+            cards[av.action] += lay.weight * av.value
+    for s in rec.actions:
+        tie = 0.0 if s.action.kind == Kind.CLAIM else CARD_TIE * float(cards[s.action] / total)
+        assert s.utility == pytest.approx(s.mean + tie, abs=1e-9)
+    assert any(s.utility != s.mean for s in rec.actions)
+
+
+def test_two_sides_keep_the_game_points_as_utility() -> None:
+    g = small_position("sixty-six", 1, cards=3)
+    assert g is not None
+    rec = recommend(View.from_game(g, g.to_act), worlds=5000, threads=1)
+    assert all(s.utility == s.mean for s in rec.actions)
 
 
 STOCK_PROFILES = sorted(n for n, p in PROFILES.items() if p.stock_size > 0 and p.players == 2)

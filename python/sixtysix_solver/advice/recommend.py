@@ -71,6 +71,7 @@ from .limits import (
 from .opponents import OpponentModel, implausible, model_name
 from .pasts import PastWeights
 from .stats import (
+    CARD_TIE,
     ActionStats,
     Utility,
     Values,
@@ -820,6 +821,8 @@ class _Run:
     # budget must be on course for: else _loop gives up (returns None) at the probe's end.
     probe_seconds: float | None = None
     min_worlds: int = 0
+    # The last batch's card points per world and line, times CARD_TIE (card_ties only).
+    ties: npt.NDArray[np.float64] | None = None
 
     def value(
         self, rows: npt.NDArray[np.uint8], deadline: float, horizon: int | None = None,
@@ -829,10 +832,16 @@ class _Run:
         horizon search each world's depth (``None`` for exact values); ``horizon``: the
         search's depth when not the limits' own."""
         if isinstance(self.pool, _core.WorldPool):
+            t0 = time.perf_counter()
             values, nodes, aborted = self.pool.solve(
                 self.base.core, rows, self.codes, "game_points", 0, 0.0, True, deadline,
                 interrupt=interruptible(),
             )
+            if self.card_ties:
+                left = max(1e-6, deadline - (time.perf_counter() - t0)) if deadline else 0.0
+                cards, more, cut = self._card_points(rows, left)
+                self.ties = cards
+                nodes, aborted = nodes + more, aborted | cut
             return values, nodes, aborted, None
         lim = self.limits
         hv, _exact, nodes, depth, aborted = self.pool.values(
@@ -841,6 +850,29 @@ class _Run:
             interrupt=interruptible(),
         )
         return hv, nodes, aborted, np.asarray(depth, dtype=np.int64)
+
+    @property
+    def card_ties(self) -> bool:
+        """Are ties broken by the card points (three players each alone, exact worlds)?"""
+        return self.view.profile.sides > 2 and isinstance(self.pool, _core.WorldPool)
+
+    def _card_points(
+        self, rows: npt.NDArray[np.uint8], deadline: float,
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.uint64], npt.NDArray[np.bool_]]:
+        """The card points each line secures in these worlds, times :data:`CARD_TIE` (a claim's
+        0: card points ignore claims), the nodes and the worlds the deadline cut off."""
+        assert isinstance(self.pool, _core.WorldPool)
+        cols = [j for j, ln in enumerate(self.lines) if ln[0].kind != Kind.CLAIM]
+        cards = np.zeros((len(rows), len(self.lines)))
+        nodes = np.zeros(len(rows), dtype=np.uint64)
+        cut = np.zeros(len(rows), dtype=np.bool_)
+        if cols:
+            cp, nodes, cut = self.pool.solve(
+                self.base.core, rows, [self.codes[j] for j in cols], "card_points", 0, 0.0,
+                True, deadline, interrupt=interruptible(),
+            )
+            cards[:, cols] = CARD_TIE * cp.astype(np.float64)
+        return cards, nodes, cut
 
     @property
     def search_seconds(self) -> float | None:
@@ -870,6 +902,7 @@ def _loop(run: _Run) -> Recommendation | None:
     rows_done: list[Values] = []
     depth: int | None = None
     weights_done: list[npt.NDArray[np.float64]] = []
+    ties_done: list[npt.NDArray[np.float64]] = []
     nodes = 0
     pending_rows, pending_w = np.zeros((0, 0), dtype=np.uint8), np.zeros(0)
     # The first batch one world per thread, then about _BATCH_NODES per thread. (Sizes follow
@@ -911,6 +944,8 @@ def _loop(run: _Run) -> Recommendation | None:
         if keep.any():  # worlds the deadline cut off are left out
             rows_done.append(values[keep])
             weights_done.append(pending_w[keep])
+            if run.ties is not None:
+                ties_done.append(run.ties[keep])
             if run.deepens and world_depth is not None:  # kept for the deeper passes
                 run.rows_valued.append(pending_rows[keep])
                 run.depths.append(world_depth[keep])
@@ -942,7 +977,8 @@ def _loop(run: _Run) -> Recommendation | None:
         complete = use_all and seen == total and weights_exact
         # Estimated weights are noisy even over every world: then no finite population bonus.
         fpc = (total - seen) / (total - 1) if use_all and total > 1 and weights_exact else 1.0
-        stats = action_stats(chosen, vals, w, utility, complete, fpc)
+        ties = np.concatenate(ties_done) if ties_done else None
+        stats = action_stats(chosen, vals, w, utility, complete, fpc, ties)
         run.complete, run.fpc = complete, fpc
         b = best_index(stats)
         if done >= budget or (use_all and source.left() == 0 and not aborted.any()):

@@ -37,6 +37,7 @@ Values = npt.NDArray[np.int16] | npt.NDArray[np.float64]
 
 __all__ = [
     "ActionStats",
+    "CARD_TIE",
     "Values",
     "Utility",
     "Z95",
@@ -55,6 +56,13 @@ Utility = Callable[[int], float]
 """What a hand result (game points for the seat's side) is worth to the player; the
 recommendation maximises its average (the game points themselves by default)."""
 
+CARD_TIE = 1 / 200
+"""With three players each alone, what a card point the player secures adds to an action's
+utility: the paranoid game points (the player against the other two together) are the same
+for most actions in most worlds, and the card points break those ties without overruling a
+game point in any one world (two actions differ by fewer than 200 card points;
+docs/advice.md)."""
+
 Z95 = 1.959963984540054  # the normal 97.5% quantile: two-sided 95% intervals
 _Z_CLEAR = 3.2905267314919255  # 99.9%: the test is repeated after every batch
 
@@ -67,7 +75,8 @@ class ActionStats(JsonMixin):
     scores the hand; ``distribution``: (game points, probability) pairs, ascending;
     ``ci``/``win_ci``: 95% confidence intervals (``None`` when every world was solved);
     ``utility``: the average the choice maximised (``mean`` unless a utility was given, e.g.
-    the probability of winning the match).
+    the probability of winning the match; with three players each alone, ``mean`` plus
+    :data:`CARD_TIE` times the card points the player secures).
     """
 
     action: Action
@@ -157,10 +166,13 @@ def action_stats(
     utility: Utility | None,
     complete: bool,
     fpc: float,
+    ties: npt.NDArray[np.float64] | None = None,
 ) -> tuple[ActionStats, ...]:
     """The figures of every line (column ``j`` of ``values`` is line ``j``) over weighted
     worlds; ``complete``: every world was solved (no intervals); ``fpc``: the finite
-    population correction of the variances."""
+    population correction of the variances. ``ties``: a second value per world and line,
+    whose weighted mean is added to the utility (small enough to break ties, as
+    :data:`CARD_TIE` does for the card points with three players)."""
     out = []
     sw = float(weights.sum())
     # Horizon estimates are fractions of game points: their outcomes count as the nearest
@@ -176,6 +188,8 @@ def action_stats(
             (int(o), float(weights[whole[:, j] == o].sum() / sw)) for o in outcomes
         )
         util = mean if utility is None else sum(p * utility(o) for o, p in dist)
+        if ties is not None:
+            util += float((ties[:, j] * weights).sum() / sw)
         out.append(ActionStats(
             action=line[0],
             mean=mean,

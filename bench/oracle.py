@@ -1,0 +1,115 @@
+"""The ceiling of a player who sees every card: matches of an oracle against the club player.
+
+    python bench/oracle.py --quick                                     # smoke run
+    python bench/oracle.py --profile three-hand --matches 20 --seed 1  # the deals of three-hand-t1-basic
+
+PIMC values each action as if it saw the hidden cards. An oracle that really sees them (it
+solves the true deal exactly at every decision) is therefore the most PIMC can reach with a
+perfect solver: what an oracle wins against ``heuristic:basic`` bounds what any PIMC setting
+can win. ``--tie cards`` breaks ties between actions of equal game points by the card points
+the player secures (a second solve), which matters with three players, where the paranoid
+value (the player against the other two together) is often the same for every action.
+
+A bench-only agent: the arena gives an agent the seat's view, so this script hands the oracle
+the whole game instead (it replaces the arena's ``act_in_game`` for agents that see all).
+It prints the machine and the arena's figures, and for a solo profile the pairwise share:
+how often the oracle's seat finished above each other seat (even strength: 50%).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import sixtysix_solver.play.arena as arena_mod
+from sixtysix_solver.agents import Agent, AgentSpec, act_in_game
+from sixtysix_solver.play.arena import arena
+from sixtysix_solver.rules.actions import Action, Kind
+from sixtysix_solver.rules.game import Game
+from sixtysix_solver.rules.solve import solve
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from headtohead import machine  # noqa: E402
+
+
+class Oracle(Agent):
+    """Solves the true deal at each decision (game points, paranoid with three players)."""
+
+    sees_all = True
+
+    def __init__(self, seed: int = 0, tie: str = "none") -> None:
+        super().__init__(seed)
+        self.tie = tie
+
+    @property
+    def spec(self) -> AgentSpec:
+        return AgentSpec.parse(f"custom:factory=oracle.make,tie={self.tie}")
+
+    def choose(self, view, legal):  # type: ignore[no-untyped-def]
+        raise NotImplementedError("the oracle needs the game: play it through bench/oracle.py")
+
+    def act_game(self, game: Game) -> Action:
+        gp = solve(game, pv=False)
+        best = gp.best
+        if self.tie == "none" or (len(best) == 1 and self.tie == "cards"):
+            return best[0]
+        if any(a.kind == Kind.CLAIM for a in best):  # card points ignore claims
+            return next(a for a in best if a.kind == Kind.CLAIM)
+        by_cards = {av.action: av.lower for av in solve(game, objective="card_points", pv=False).actions}
+        pool = best if self.tie == "cards" else tuple(by_cards)
+        return max(pool, key=lambda a: by_cards.get(a, -1))
+
+
+def make(seed: int = 0, tie: str = "none") -> Oracle:
+    return Oracle(seed, tie)
+
+
+def _act(agent: Agent, game: Game, seat: int) -> Action:
+    if getattr(agent, "sees_all", False):
+        return agent.act_game(game)  # type: ignore[attr-defined,no-any-return]
+    return act_in_game(agent, game, seat)
+
+
+arena_mod.act_in_game = _act  # the worker processes are forked from this one
+
+
+def pairwise(records: Sequence[object]) -> tuple[float, list[int]]:
+    """Share of (leg, other seat) where a's seat finished above (ties half), and a's places."""
+    total, places = 0.0, [0, 0, 0]
+    for r in records:
+        s, a = r.seat_scores, r.a_seats[0]  # type: ignore[attr-defined]
+        others = [s[i] for i in range(len(s)) if i != a]
+        total += sum(1.0 if s[a] > o else 0.5 if s[a] == o else 0.0 for o in others) / len(others)
+        places[sum(o > s[a] for o in others)] += 1
+    return total / len(records), places
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--profile", default="three-hand")
+    ap.add_argument("--matches", type=int, default=20, help="duplicate matches (sets in three-hand)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--tie", choices=("none", "cards", "cardsonly"), default="none")
+    ap.add_argument("--against", default="heuristic:basic")
+    ap.add_argument("--workers", type=int, default=None)
+    ap.add_argument("--results", help="JSON-lines file of the matches (resumable)")
+    ap.add_argument("--quick", action="store_true", help="one match")
+    args = ap.parse_args(argv)
+    if args.quick:
+        args.matches = 1
+    print(machine())
+    spec = f"custom:factory=oracle.make,tie={args.tie}"
+    s = arena(spec, args.against, profile=args.profile, matches=args.matches, seed=args.seed,
+              workers=args.workers, results=args.results, progress=sys.stderr.isatty())
+    print(f"{s.profile}: oracle (tie {args.tie}) vs {s.b}: {s.matches} legs, {s.hands} hands")
+    print(f"  matches won {s.match_score} (even {s.baseline:.1%}); net / hand {s.net}")
+    if s.solo:
+        share, places = pairwise(s.records)
+        print(f"  pairwise share {share:.1%} (even 50%); places 1st/2nd/3rd {places}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
