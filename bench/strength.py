@@ -257,6 +257,11 @@ RUNS = (
         ("engine:worlds=1000,time=1,threads=1,closewin=0.8", "heuristic:basic"), 20, 3,
         "mariage-piquet at 1 s, closing only when closing wins in 80% of the worlds (the deals "
         "of mariage-piquet-t1d-heur)"),
+    # Three players: ties between actions of equal paranoid game points broken by the card
+    # points each secures (advice.stats.CARD_TIE), on the deals of three-hand-t1-basic.
+    Run("three-hand-t1t-basic", "three-hand", ("engine:worlds=1000,time=1,threads=1", "heuristic:basic"),
+        20, 1, "three-hand, one seat against two basic club players, ties broken by the card "
+        "points (sixteenth session; the deals of three-hand-t1-basic)"),
 )
 
 
