@@ -262,6 +262,14 @@ RUNS = (
     Run("three-hand-t1t-basic", "three-hand", ("engine:worlds=1000,time=1,threads=1", "heuristic:basic"),
         20, 1, "three-hand, one seat against two basic club players, ties broken by the card "
         "points (sixteenth session; the deals of three-hand-t1-basic)"),
+    Run("three-hand-t1t-club", "three-hand", ("engine:worlds=1000,time=1,threads=1", "heuristic"),
+        20, 1, "the same against two new club players (the deals of three-hand-t1-club)"),
+    # A concession (a false claim) costs 2 in mariage-piquet; the engine made 12 in
+    # mariage-piquet-t1c-heur, where PIMC's open-card worlds said that playing on cost more.
+    Run("mariage-piquet-t1n-heur", "mariage-piquet",
+        ("engine:worlds=1000,time=1,threads=1,concede=false", "heuristic:basic"), 20, 3,
+        "mariage-piquet at 1 s, never conceding by a false claim (the deals of "
+        "mariage-piquet-t1c-heur)"),
 )
 
 

@@ -393,6 +393,43 @@ def test_closewin_closes_only_when_closing_wins_often_enough(
             AgentSpec.parse(bad).build(seed=0)
 
 
+def test_concede_false_plays_on_instead_of_a_false_claim(monkeypatch: pytest.MonkeyPatch) -> None:
+    # recommend ranks a false claim (-2 in every world) above playing on (about -2.5): the
+    # default concedes, concede=false plays the best other action.
+    import dataclasses
+    import importlib
+
+    rec_mod = importlib.import_module("sixtysix_solver.advice.recommend")
+    real = rec_mod.recommend
+    game = Game.deal("schnapsen", seed=7)  # (a claim is legal on any own turn)
+    claim = Action.parse("claim")
+    assert claim in game.legal_actions()
+    view = View.from_game(game, game.to_act)
+    claim_mean = [-2.0]
+
+    def rigged(v: View, **kw: Any) -> Any:
+        r = real(v, **kw)
+        acts = tuple(
+            dataclasses.replace(a, mean=claim_mean[0], utility=claim_mean[0])
+            if a.action == claim else dataclasses.replace(a, mean=-2.5 - i / 10, utility=-2.5 - i / 10)
+            for i, a in enumerate(r.actions))
+        best = max(acts, key=lambda a: a.utility).action
+        return dataclasses.replace(r, actions=acts, best=best)
+
+    monkeypatch.setattr(importlib.import_module("sixtysix_solver.agents.engine"), "recommend", rigged)
+    assert AgentSpec.parse("engine:worlds=3").build(seed=1).act(view) == claim
+    stubborn = AgentSpec.parse("engine:worlds=3,concede=false").build(seed=1)
+    first_other = next(a for a in game.legal_actions() if a != claim)
+    assert stubborn.act(view) == first_other  # the best of the others (-2.5)
+    claim_mean[0] = 1.0  # a claim that wins is no concession
+    assert stubborn.act(view) == claim
+    assert stubborn.name == "engine:concede=false,worlds=3"
+    assert str(AgentSpec.parse("engine:worlds=3,concede=true")) == "engine:worlds=3"
+    for bad in ("engine:concede=2", "ismcts:concede=false"):
+        with pytest.raises(AgentError):
+            AgentSpec.parse(bad).build(seed=0)
+
+
 def test_anchor_keeps_the_club_players_choice_unless_the_engine_is_clearly_better(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -142,7 +142,7 @@ AGENT_KINDS: dict[str, tuple[str, ...]] = {
     "random": ("sensible",),
     "heuristic": ("rules",),
     "engine": ("level", "worlds", "time", "threads", "match", "closewin", "anchor", "club",
-               "iimc", "tie", "judge", "infer", "deepen", "eval"),
+               "iimc", "tie", "judge", "infer", "deepen", "eval", "concede"),
     "ismcts": ("level", "iterations", "time", "threads", "rollout", "c"),
     "custom": ("factory",),  # plus any keyword the factory takes
 }
@@ -152,7 +152,7 @@ _POSITIONAL = {"heuristic": "rules"}
 """The parameter a bare first value names (``heuristic:basic``); ``level`` for the others."""
 _DEFAULTS: dict[str, dict[str, Param]] = {"heuristic": {"rules": "expert"},
                                           "engine": {"club": "basic", "deepen": True, "eval": "auto",
-                                                     "closewin": CLOSEWIN}}
+                                                     "closewin": CLOSEWIN, "concede": True}}
 """Parameter values that are the kind's default: left out of the canonical spec."""
 
 

@@ -90,6 +90,9 @@ class EngineAgent(Agent):
     ``eval=`` (PIMC only; ``eval_method`` here): how a world values the actions, the
     :class:`~sixtysix_solver.advice.limits.SearchLimits` ``method``: ``auto`` (the default),
     ``exact`` (every world solved to the end of the hand) or ``horizon``.
+    ``concede=false`` (PIMC only): never a false claim while another action is legal. PIMC
+    concedes (claims without the target) when playing on loses more in its open-card worlds
+    than the false claim costs; a real opponent often lets the hand be saved.
     A decision with one legal action is not searched; each search is seeded from the agent's
     random stream, so the agent is deterministic for its seed."""
 
@@ -115,6 +118,7 @@ class EngineAgent(Agent):
         infer: float | None = None,
         deepen: bool = True,
         eval_method: str = "auto",
+        concede: bool = True,
     ) -> None:
         super().__init__(seed)
         if method not in ("pimc", "ismcts"):
@@ -228,6 +232,11 @@ class EngineAgent(Agent):
         if eval_method != "auto" and method != "pimc":
             raise AgentError("eval is a PIMC (engine) option")
         self.eval_method = eval_method
+        if not isinstance(concede, bool):
+            raise AgentError(f"concede must be true or false, got {concede!r}")
+        if not concede and method != "pimc":
+            raise AgentError("concede is a PIMC (engine) option")
+        self.concede = concede
         if method == "pimc":
             self.limits = SearchLimits(worlds=budget, time_limit=time_limit, threads=threads,
                                        deepen=deepen, method=eval_method)
@@ -267,6 +276,8 @@ class EngineAgent(Agent):
             params["deepen"] = False
         if self.eval_method != "auto":
             params["eval"] = self.eval_method
+        if not self.concede:
+            params["concede"] = False
         if self.judge:
             params["judge"] = True
         if self.infer is not None:
@@ -305,6 +316,9 @@ class EngineAgent(Agent):
             utility = self._utility(view)
             rec = self._recommend(view, limits, utility, history)
             best = rec.best if self.closewin is None else close_when_sure(rec, self.closewin)
+            if not self.concede and best.kind == Kind.CLAIM and rec.stats(best).mean <= 0:
+                # A claim that scores nothing is a false one: play on instead.
+                best = next((s.action for s in rec.ranked() if s.action.kind != Kind.CLAIM), best)
             if self.anchor is not None:
                 club = RULES[self.club](view, legal)
                 if club != best and not _ahead(rec, best, club, self.anchor, utility):
@@ -374,7 +388,7 @@ def _builder(method: str) -> Any:
             "threads": p.get("threads", 1),
         }
         for k in ("worlds", "iterations", "rollout", "c", "match", "closewin", "anchor",
-                  "club", "iimc", "tie", "judge", "infer", "deepen"):
+                  "club", "iimc", "tie", "judge", "infer", "deepen", "concede"):
             if k in p:
                 kw[k] = p[k]
         if "eval" in p:
