@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from ..errors import ArgumentError
 from ..rules.arguments import check_flag, check_int, check_seconds
+from .stats import CARD_TIE
 
 __all__ = [
     "DEFAULT_PAST_LIMIT",
@@ -78,6 +79,8 @@ class SearchLimits:
     few cards left: :func:`~sixtysix_solver.advice.recommend.method_for`; under a time limit,
     where the exact worlds come fast enough: :func:`~sixtysix_solver.advice.recommend.probes`)
     and the horizon search elsewhere;
+    ``card_tie``: with three players each alone, what a card point the action secures adds to
+    its utility (:data:`~sixtysix_solver.advice.stats.CARD_TIE`; 0: game points alone);
     ``past_limit``/``past_samples``: with an opponent model, a hand's pasts are averaged
     exactly when at most ``past_limit`` fit it, else over ``past_samples`` seeded samples
     (checked where they are used).
@@ -97,6 +100,7 @@ class SearchLimits:
     horizon: int = 2
     world_nodes: int = 200_000
     deepen: bool = True
+    card_tie: float = CARD_TIE
 
     def __post_init__(self) -> None:
         if self.method not in METHODS:
@@ -114,6 +118,9 @@ class SearchLimits:
             raise ArgumentError(f"exact must be None, True or False, got {self.exact!r}")
         check_flag("stop_when_clear", self.stop_when_clear)
         check_flag("deepen", self.deepen)
+        if (not isinstance(self.card_tie, (int, float)) or isinstance(self.card_tie, bool)
+                or not 0 <= self.card_tie <= 1):
+            raise ArgumentError(f"card_tie must be a number from 0 to 1, got {self.card_tie!r}")
         check_int("past_limit", self.past_limit, 0)
         check_int("past_samples", self.past_samples, 1)
         if self.time_limit is not None:
@@ -137,7 +144,7 @@ def resolve_limits(limits: SearchLimits | None = None, /, **given: object) -> Se
     keywords and ``limits=`` builds the one object it passes on.
 
     >>> resolve_limits(None, worlds=50, time_limit=None)
-    SearchLimits(worlds=50, iterations=1000, time_limit=None, exact=None, stop_when_clear=False, threads=None, tt_mib=None, seed=0, past_limit=512, past_samples=32, method='auto', horizon=2, world_nodes=200000, deepen=True)
+    SearchLimits(worlds=50, iterations=1000, time_limit=None, exact=None, stop_when_clear=False, threads=None, tt_mib=None, seed=0, past_limit=512, past_samples=32, method='auto', horizon=2, world_nodes=200000, deepen=True, card_tie=0.005)
     """
     base = limits if limits is not None else SearchLimits()
     if not isinstance(base, SearchLimits):

@@ -71,7 +71,6 @@ from .limits import (
 from .opponents import OpponentModel, implausible, model_name
 from .pasts import PastWeights
 from .stats import (
-    CARD_TIE,
     ActionStats,
     Utility,
     Values,
@@ -821,7 +820,7 @@ class _Run:
     # budget must be on course for: else _loop gives up (returns None) at the probe's end.
     probe_seconds: float | None = None
     min_worlds: int = 0
-    # The last batch's card points per world and line, times CARD_TIE (card_ties only).
+    # The last batch's card points per world and line, times card_tie (card_ties only).
     ties: npt.NDArray[np.float64] | None = None
 
     def value(
@@ -854,12 +853,13 @@ class _Run:
     @property
     def card_ties(self) -> bool:
         """Are ties broken by the card points (three players each alone, exact worlds)?"""
-        return self.view.profile.sides > 2 and isinstance(self.pool, _core.WorldPool)
+        return (self.view.profile.sides > 2 and isinstance(self.pool, _core.WorldPool)
+                and self.limits.card_tie > 0)
 
     def _card_points(
         self, rows: npt.NDArray[np.uint8], deadline: float,
     ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.uint64], npt.NDArray[np.bool_]]:
-        """The card points each line secures in these worlds, times :data:`CARD_TIE` (a claim's
+        """The card points each line secures in these worlds, times the limits' ``card_tie`` (a claim's
         0: card points ignore claims), the nodes and the worlds the deadline cut off."""
         assert isinstance(self.pool, _core.WorldPool)
         cols = [j for j, ln in enumerate(self.lines) if ln[0].kind != Kind.CLAIM]
@@ -871,7 +871,7 @@ class _Run:
                 self.base.core, rows, [self.codes[j] for j in cols], "card_points", 0, 0.0,
                 True, deadline, interrupt=interruptible(),
             )
-            cards[:, cols] = CARD_TIE * cp.astype(np.float64)
+            cards[:, cols] = self.limits.card_tie * cp.astype(np.float64)
         return cards, nodes, cut
 
     @property

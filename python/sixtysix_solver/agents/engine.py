@@ -22,7 +22,7 @@ from ..advice.limits import METHODS, SearchLimits
 from ..advice.recommend import (
     CLOSEWIN, Recommendation, close_when_sure, match_utility, paired_difference, recommend,
 )
-from ..advice.stats import Utility
+from ..advice.stats import CARD_TIE, Utility
 from ..errors import SixtySixError
 from ..knowledge.history import History
 from ..knowledge.view import View
@@ -93,6 +93,9 @@ class EngineAgent(Agent):
     ``concede=false`` (PIMC only): never a false claim while another action is legal. PIMC
     concedes (claims without the target) when playing on loses more in its open-card worlds
     than the false claim costs; a real opponent often lets the hand be saved.
+    ``cards=w`` (PIMC only): with three players each alone, what a card point the action
+    secures adds to its utility (the ``SearchLimits`` field ``card_tie``; :data:`CARD_TIE` by
+    default, 0: the paranoid game points alone).
     A decision with one legal action is not searched; each search is seeded from the agent's
     random stream, so the agent is deterministic for its seed."""
 
@@ -119,6 +122,7 @@ class EngineAgent(Agent):
         deepen: bool = True,
         eval_method: str = "auto",
         concede: bool = True,
+        cards: float | None = None,
     ) -> None:
         super().__init__(seed)
         if method not in ("pimc", "ismcts"):
@@ -237,9 +241,15 @@ class EngineAgent(Agent):
         if not concede and method != "pimc":
             raise AgentError("concede is a PIMC (engine) option")
         self.concede = concede
+        if cards is not None and method != "pimc":
+            raise AgentError("cards is a PIMC (engine) option")
         if method == "pimc":
-            self.limits = SearchLimits(worlds=budget, time_limit=time_limit, threads=threads,
-                                       deepen=deepen, method=eval_method)
+            try:
+                self.limits = SearchLimits(worlds=budget, time_limit=time_limit, threads=threads,
+                                           deepen=deepen, method=eval_method,
+                                           card_tie=CARD_TIE if cards is None else cards)
+            except SixtySixError as err:
+                raise AgentError(f"cards: {err}") from None
         else:
             self.limits = SearchLimits(iterations=budget, time_limit=time_limit, threads=threads)
         self.name = str(self.spec)
@@ -278,6 +288,9 @@ class EngineAgent(Agent):
             params["eval"] = self.eval_method
         if not self.concede:
             params["concede"] = False
+        if self.method == "pimc" and self.limits.card_tie != CARD_TIE:
+            w = float(self.limits.card_tie)
+            params["cards"] = int(w) if w.is_integer() else w
         if self.judge:
             params["judge"] = True
         if self.infer is not None:
@@ -388,7 +401,7 @@ def _builder(method: str) -> Any:
             "threads": p.get("threads", 1),
         }
         for k in ("worlds", "iterations", "rollout", "c", "match", "closewin", "anchor",
-                  "club", "iimc", "tie", "judge", "infer", "deepen", "concede"):
+                  "club", "iimc", "tie", "judge", "infer", "deepen", "concede", "cards"):
             if k in p:
                 kw[k] = p[k]
         if "eval" in p:
