@@ -425,7 +425,9 @@ def test_concede_false_plays_on_instead_of_a_false_claim(monkeypatch: pytest.Mon
     assert stubborn.act(view) == claim
     assert stubborn.name == "engine:concede=false,worlds=3"
     assert str(AgentSpec.parse("engine:worlds=3,concede=true")) == "engine:worlds=3"
-    for bad in ("engine:concede=2", "ismcts:concede=false"):
+    assert AgentSpec.parse("engine:worlds=3,cards=0.02").build(seed=0).limits.card_tie == 0.02
+    assert str(AgentSpec.parse("engine:worlds=3,cards=0.005")) == "engine:worlds=3"  # the default
+    for bad in ("engine:concede=2", "ismcts:concede=false", "engine:cards=2", "ismcts:cards=0.1"):
         with pytest.raises(AgentError):
             AgentSpec.parse(bad).build(seed=0)
 

@@ -115,6 +115,22 @@ def test_three_players_break_ties_by_card_points(seed: int) -> None:
     assert any(s.utility != s.mean for s in rec.actions)
 
 
+def test_card_tie_weighs_the_card_points() -> None:
+    g = small_position("three-hand", 1, cards=3)
+    assert g is not None
+    view = View.from_game(g, g.to_act)
+    base = recommend(view, worlds=5000, threads=1)
+    off = recommend(view, worlds=5000, threads=1, limits=SearchLimits(card_tie=0))
+    heavy = recommend(view, worlds=5000, threads=1, limits=SearchLimits(card_tie=4 * CARD_TIE))
+    for s in base.actions:
+        assert off.stats(s.action).utility == s.mean == off.stats(s.action).mean
+        tie = s.utility - s.mean
+        assert heavy.stats(s.action).utility == pytest.approx(s.mean + 4 * tie, abs=1e-9)
+    for bad in (-0.1, 1.5, "x", True):
+        with pytest.raises(SixtySixError, match="card_tie"):
+            SearchLimits(card_tie=bad)  # type: ignore[arg-type]
+
+
 def test_two_sides_keep_the_game_points_as_utility() -> None:
     g = small_position("sixty-six", 1, cards=3)
     assert g is not None

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import final
 
 from ..advice.recommend import CLOSEWIN
+from ..advice.stats import CARD_TIE
 from ..errors import AgentError
 from ..knowledge.history import History, HistoryError
 from ..knowledge.legal import legal_actions
@@ -152,7 +153,8 @@ _POSITIONAL = {"heuristic": "rules"}
 """The parameter a bare first value names (``heuristic:basic``); ``level`` for the others."""
 _DEFAULTS: dict[str, dict[str, Param]] = {"heuristic": {"rules": "expert"},
                                           "engine": {"club": "basic", "deepen": True, "eval": "auto",
-                                                     "closewin": CLOSEWIN, "concede": True}}
+                                                     "closewin": CLOSEWIN, "concede": True,
+                                                     "cards": CARD_TIE}}
 """Parameter values that are the kind's default: left out of the canonical spec."""
 
 
