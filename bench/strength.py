@@ -265,6 +265,9 @@ RUNS = (
     Run("three-hand-t1w-basic", "three-hand",
         ("engine:worlds=1000,time=1,threads=1,cards=0.02", "heuristic:basic"), 20, 1,
         "the same with card points weighing four times as much: 50 card points a game point"),
+    Run("three-hand-t1t-club", "three-hand", ("engine:worlds=1000,time=1,threads=1", "heuristic"),
+        20, 1, "three-hand against two new club players, ties broken by the card points (the "
+        "deals of three-hand-t1-club)"),
     # A concession (a false claim) costs 2 in mariage-piquet; the engine made 12 in
     # mariage-piquet-t1c-heur, where PIMC's open-card worlds said that playing on cost more.
     Run("mariage-piquet-t1n-heur", "mariage-piquet",
