@@ -92,7 +92,8 @@ class EngineAgent(Agent):
     ``exact`` (every world solved to the end of the hand) or ``horizon``.
     ``concede=false`` (PIMC only): never a false claim while another action is legal. PIMC
     concedes (claims without the target) when playing on loses more in its open-card worlds
-    than the false claim costs; a real opponent often lets the hand be saved.
+    than the false claim costs (in mariage-piquet, playing those hands out gained nothing:
+    docs/strength.md).
     ``cards=w`` (PIMC only): with three players each alone, what a card point the action
     secures adds to its utility (the ``SearchLimits`` field ``card_tie``; :data:`CARD_TIE` by
     default, 0: the paranoid game points alone).
