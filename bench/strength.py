@@ -274,6 +274,10 @@ RUNS = (
         ("engine:worlds=1000,time=1,threads=1,concede=false", "heuristic:basic"), 20, 3,
         "mariage-piquet at 1 s, never conceding by a false claim (the deals of "
         "mariage-piquet-t1c-heur)"),
+    Run("mariage-piquet-t1a-heur", "mariage-piquet",
+        ("engine:worlds=1000,time=1,threads=1,anchor=1", "heuristic:basic"), 20, 3,
+        "mariage-piquet at 1 s, anchored on the basic club player (the deals of "
+        "mariage-piquet-t1c-heur)"),
 )
 
 
