@@ -820,35 +820,33 @@ class _Run:
     # budget must be on course for: else _loop gives up (returns None) at the probe's end.
     probe_seconds: float | None = None
     min_worlds: int = 0
-    # The last batch's card points per world and line, times card_tie (card_ties only).
-    ties: npt.NDArray[np.float64] | None = None
 
     def value(
         self, rows: npt.NDArray[np.uint8], deadline: float, horizon: int | None = None,
     ) -> tuple[Values, npt.NDArray[np.uint64], npt.NDArray[np.bool_],
-               npt.NDArray[np.int64] | None]:
+               npt.NDArray[np.int64] | None, npt.NDArray[np.float64] | None]:
         """The lines' values in these worlds: values, nodes and aborted per world, and for the
-        horizon search each world's depth (``None`` for exact values); ``horizon``: the
-        search's depth when not the limits' own."""
+        horizon search each world's depth (``None`` for exact values), and the card points
+        that break ties (:attr:`card_ties`; else ``None``); ``horizon``: the search's depth
+        when not the limits' own."""
         if isinstance(self.pool, _core.WorldPool):
             t0 = time.perf_counter()
             values, nodes, aborted = self.pool.solve(
                 self.base.core, rows, self.codes, "game_points", 0, 0.0, True, deadline,
                 interrupt=interruptible(),
             )
-            if self.card_ties:
-                left = max(1e-6, deadline - (time.perf_counter() - t0)) if deadline else 0.0
-                cards, more, cut = self._card_points(rows, left)
-                self.ties = cards
-                nodes, aborted = nodes + more, aborted | cut
-            return values, nodes, aborted, None
+            if not self.card_ties:
+                return values, nodes, aborted, None, None
+            left = max(1e-6, deadline - (time.perf_counter() - t0)) if deadline else 0.0
+            cards, more, cut = self._card_points(rows, left)
+            return values, nodes + more, aborted | cut, None, cards
         lim = self.limits
         hv, _exact, nodes, depth, aborted = self.pool.values(
             self.base.core, rows, [ln[0].code for ln in self.lines], self.weights,
             lim.horizon if horizon is None else horizon, lim.world_nodes, deadline,
             interrupt=interruptible(),
         )
-        return hv, nodes, aborted, np.asarray(depth, dtype=np.int64)
+        return hv, nodes, aborted, np.asarray(depth, dtype=np.int64), None
 
     @property
     def card_ties(self) -> bool:
@@ -936,7 +934,7 @@ def _loop(run: _Run) -> Recommendation | None:
             if run.probe_seconds is not None:
                 probe_left = start + run.probe_seconds - time.perf_counter()
                 deadline = min(deadline, max(1e-6, probe_left))
-        values, node_counts, aborted, world_depth = run.value(pending_rows, deadline)
+        values, node_counts, aborted, world_depth, ties = run.value(pending_rows, deadline)
         keep = ~aborted
         if world_depth is not None and keep.any():
             batch_depth = int(world_depth[keep].min())
@@ -944,8 +942,8 @@ def _loop(run: _Run) -> Recommendation | None:
         if keep.any():  # worlds the deadline cut off are left out
             rows_done.append(values[keep])
             weights_done.append(pending_w[keep])
-            if run.ties is not None:
-                ties_done.append(run.ties[keep])
+            if ties is not None:
+                ties_done.append(ties[keep])
             if run.deepens and world_depth is not None:  # kept for the deeper passes
                 run.rows_valued.append(pending_rows[keep])
                 run.depths.append(world_depth[keep])
@@ -977,8 +975,8 @@ def _loop(run: _Run) -> Recommendation | None:
         complete = use_all and seen == total and weights_exact
         # Estimated weights are noisy even over every world: then no finite population bonus.
         fpc = (total - seen) / (total - 1) if use_all and total > 1 and weights_exact else 1.0
-        ties = np.concatenate(ties_done) if ties_done else None
-        stats = action_stats(chosen, vals, w, utility, complete, fpc, ties)
+        stats = action_stats(chosen, vals, w, utility, complete, fpc,
+                             np.concatenate(ties_done) if ties_done else None)
         run.complete, run.fpc = complete, fpc
         b = best_index(stats)
         if done >= budget or (use_all and source.left() == 0 and not aborted.any()):
@@ -1042,7 +1040,7 @@ def _deepen(run: _Run, rec: Recommendation) -> Recommendation:
         if end - begun < 2 * last or (run.stop is not None and run.stop.is_set()):
             break
         horizon += 1
-        values, node_counts, aborted, world_depth = run.value(rows, end - begun, horizon)
+        values, node_counts, aborted, world_depth, _ = run.value(rows, end - begun, horizon)
         assert world_depth is not None
         nodes += int(node_counts.sum())
         deeper = ~aborted & (world_depth > depths)
