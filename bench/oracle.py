@@ -28,6 +28,7 @@ from sixtysix_solver.agents import Agent, AgentSpec, act_in_game
 from sixtysix_solver.play.arena import arena
 from sixtysix_solver.rules.actions import Action, Kind
 from sixtysix_solver.rules.game import Game
+from sixtysix_solver import _core
 from sixtysix_solver.rules.solve import solve
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -51,6 +52,11 @@ class Oracle(Agent):
         raise NotImplementedError("the oracle needs the game: play it through bench/oracle.py")
 
     def act_game(self, game: Game) -> Action:
+        if self.tie == "maxn":  # every seat for itself: the highest own utility, first in order
+            r = _core.maxn(game.core, tt_mib=16)
+            me = game.profile.side(game.to_act)
+            code = max(r["actions"], key=lambda av: (av[1][me], -av[0]))[0]
+            return next(a for a in game.legal_actions() if a.code == code)
         gp = solve(game, pv=False)
         best = gp.best
         if self.tie == "none" or (len(best) == 1 and self.tie == "cards"):
@@ -91,7 +97,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--profile", default="three-hand")
     ap.add_argument("--matches", type=int, default=20, help="duplicate matches (sets in three-hand)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--tie", choices=("none", "cards", "cardsonly"), default="none")
+    ap.add_argument("--tie", choices=("none", "cards", "cardsonly", "maxn"), default="none",
+                    help="maxn: every seat plays for itself (game points, then its card points)")
     ap.add_argument("--against", default="heuristic:basic")
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--results", help="JSON-lines file of the matches (resumable)")

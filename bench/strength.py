@@ -278,6 +278,18 @@ RUNS = (
         ("engine:worlds=1000,time=1,threads=1,anchor=1", "heuristic:basic"), 20, 3,
         "mariage-piquet at 1 s, anchored on the basic club player (the deals of "
         "mariage-piquet-t1c-heur)"),
+    # Seventeenth session: an oracle that sees every card wins 97.5% of these deals against
+    # heuristic:basic (bench/oracle.py), PIMC 62.5%: what the opponent's play reveals counts.
+    Run("mariage-piquet-t1i-heur", "mariage-piquet",
+        ("engine:worlds=1000,time=1,threads=1,infer=0.3", "heuristic:basic"), 20, 3,
+        "mariage-piquet at 1 s inferring the hidden cards from the play (the model is the "
+        "opponent's own rules; the deals of mariage-piquet-t1c-heur)"),
+    # Max^n: every player for itself (cpp/maxn.cpp) instead of the paranoid value, 10-20 times
+    # the nodes a world; the oracle of bench/oracle.py gains nothing by it (--tie maxn).
+    Run("three-hand-t1m-basic", "three-hand",
+        ("engine:worlds=1000,time=1,threads=1,others=maxn", "heuristic:basic"), 20, 1,
+        "three-hand, each world valued by max^n (every player for itself; the deals of "
+        "three-hand-t1t-basic)"),
 )
 
 

@@ -21,6 +21,7 @@
 #include "position.hpp"
 #include "search.hpp"
 #include "state.hpp"
+#include "maxn.hpp"
 #include "worlds.hpp"
 
 namespace py = pybind11;
@@ -433,11 +434,14 @@ BatchArrays solve_rows(PyWorldPool& pool, const PyState& base,
                      const std::vector<std::vector<int>>& lines, const std::string& objective,
                      std::uint64_t node_limit, double time_limit, bool share_table, double deadline,
                      const py::typing::Optional<PyCancelToken>& cancel_arg, bool interrupt) {
-    const Objective obj = objective_of(objective);
+    // "maxn": every side plays for itself (maxn.hpp); values are utilities, not game points.
+    const Objective obj = objective == "maxn" ? Objective::MAXN : objective_of(objective);
     Limits lim = limits_of(node_limit, time_limit);
     const auto flag = call_flag(token_of(cancel_arg));
     lim.cancel = flag.get();
     require_live(base.s);
+    if (obj == Objective::MAXN && base.s.R().sides > kMaxnSides)
+      throw PositionError("maxn takes at most three sides");
     if (rows.ndim() != 2) throw PositionError("worlds must be a 2-d array of card codes");
     const int width = row_width(base.s);
     if (rows.shape(1) != width)
@@ -700,6 +704,51 @@ PYBIND11_MODULE(_core, m) {
       }, py::arg("state"), py::arg("objective"), py::arg("node_limit"), py::arg("time_limit"),
          py::arg("actions"), py::arg("pv"), py::arg("cancel") = py::none(),
          py::arg("interrupt") = false);
+
+  m.attr("MAXN_SCALE") = kMaxnScale;
+  m.def("maxn", [](const PyState& ps, std::size_t tt_mib, std::uint64_t node_limit, double time_limit,
+                   const py::typing::Optional<PyCancelToken>& cancel_arg, bool interrupt) {
+    // Max^n values of a position and of each legal action (maxn.hpp): per side, the utility
+    // return * scale + score; the scale is returned too. A limit or a cancel raises.
+    require_live(ps.s);
+    if (tt_mib < 1 || tt_mib > 65536) throw IllegalActionError("tt_mib must be between 1 and 65536");
+    if (ps.s.R().sides > kMaxnSides) throw PositionError("maxn takes at most three sides");
+    Limits lim = limits_of(node_limit, time_limit);
+    const auto flag = call_flag(token_of(cancel_arg));
+    lim.cancel = flag.get();
+    Utilities root;
+    std::vector<std::pair<Action, Utilities>> av;
+    std::uint64_t nodes = 0;
+    std::string stopped;
+    bool interrupted = false;
+    {
+      SigintGuard sigint(flag.get(), interrupt);
+      py::gil_scoped_release release;
+      MaxnTable table(tt_mib);
+      Maxn search(table, lim);
+      try {
+        root = search.value(ps.s);
+        av = search.action_values(ps.s);
+      } catch (const SearchAborted& e) {
+        stopped = e.what();
+      }
+      nodes = search.nodes();
+      interrupted = sigint.interrupted();
+    }
+    hand_on_sigint(interrupted);
+    if (!stopped.empty()) throw SearchAborted("max^n search: " + stopped);
+    const int sides = ps.s.R().sides;
+    auto vec = [&](const Utilities& u) { return std::vector<int>(u.u, u.u + sides); };
+    AnyDict out;
+    out["values"] = vec(root);
+    py::list acts;
+    for (const auto& [a, u] : av) acts.append(py::make_tuple(static_cast<int>(a), vec(u)));
+    out["actions"] = acts;
+    out["nodes"] = nodes;
+    out["scale"] = kMaxnScale;
+    return out;
+  }, py::arg("state"), py::arg("tt_mib") = 64, py::arg("node_limit") = 0, py::arg("time_limit") = 0.0,
+     py::arg("cancel") = py::none(), py::arg("interrupt") = false);
 
   m.def("solve_batch", [](const std::vector<const PyState*>& states, const std::string& objective,
                           int threads, std::size_t tt_mib, std::uint64_t node_limit, double time_limit,

@@ -19,8 +19,9 @@ namespace ss {
 // GAME_POINTS: the hand's zero-sum return (game points, carry included);
 // WIN: +1 win, 0 nobody scores, -1 loss;
 // CARD_POINTS: the side's score when every card has been played (claims ignored);
-// TRICKS: the side's tricks when every card has been played (claims ignored).
-enum class Objective : std::uint8_t { GAME_POINTS, WIN, CARD_POINTS, TRICKS };
+// TRICKS: the side's tricks when every card has been played (claims ignored);
+// MAXN: not for Search: WorldPool values worlds by max^n instead (maxn.hpp).
+enum class Objective : std::uint8_t { GAME_POINTS, WIN, CARD_POINTS, TRICKS, MAXN };
 
 struct Limits {
   std::uint64_t max_nodes = 0;  // 0: no limit

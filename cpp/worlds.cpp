@@ -7,6 +7,7 @@
 #include <string>
 
 #include "errors.hpp"
+#include "maxn.hpp"
 #include "parallel.hpp"
 
 namespace ss {
@@ -132,7 +133,7 @@ void GuessStats::record(std::size_t a, int v, int prev, const std::vector<int>& 
 }
 
 WorldPool::WorldPool(int threads, std::size_t tt_mib, bool shared)
-    : threads_(std::max(1, threads)), shared_(shared && threads_ > 1) {
+    : threads_(std::max(1, threads)), shared_(shared && threads_ > 1), tt_mib_(tt_mib) {
   for (int t = 0; t < threads_; ++t) {
     // Shared: thread 0's table holds every thread's share of the memory; the others probe
     // and store in its buckets (each keeping its own cache of last tricks).
@@ -147,6 +148,7 @@ WorldPool::WorldPool(int threads, std::size_t tt_mib, bool shared)
 
 void WorldPool::new_generation() {
   for (auto& t : tables_) t->new_generation();
+  for (auto& t : maxn_tables_) t->new_generation();
   for (auto& g : gates_) *g = BoundsGate();
   for (auto& g : guesses_) g.clear();
   for (auto& g : guess_stats_) g.reset(0);
@@ -204,6 +206,9 @@ WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<L
   const int t_count = static_cast<int>(std::max<std::size_t>(
       1, std::min<std::size_t>(shared_ && !share_table ? 1 : threads_, dynamic ? n : n * k)));
   std::atomic<std::size_t> next{0};
+  if (obj == Objective::MAXN)  // (their own tables, made on first use: most pools never need one)
+    while (maxn_tables_.size() < static_cast<std::size_t>(threads_))
+      maxn_tables_.push_back(std::make_unique<MaxnTable>(tt_mib_));
   // With a deadline, whole worlds per thread: pairs of a world cut off count for nothing.
   const bool by_world = deadline > 0 || dynamic;
   const std::vector<std::size_t> cut = by_world ? split(n, 1, t_count) : split(n, k, t_count);
@@ -237,6 +242,31 @@ WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<L
             deadline - std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         stop = left <= 0;
         lim.max_seconds = lim.max_seconds > 0 ? std::min(lim.max_seconds, left) : left;
+      }
+      if (obj == Objective::MAXN) {  // (no guesses: max^n has no window to narrow)
+        MaxnTable& mt = *maxn_tables_[t];
+        if (!share_table) mt.new_generation();
+        Maxn maxn(mt, lim);
+        const int side = s.side(s.to_act);
+        for (std::size_t a = 0; a < k; ++a) {
+          if (!owns(w, a)) continue;
+          if (stop) {
+            pair_aborted[w * k + a] = 1;
+            continue;
+          }
+          const std::uint64_t before = maxn.nodes();
+          try {
+            State c = s;
+            for (Action x : lines[a]) c.apply(x);
+            out.values[w * k + a] =
+                static_cast<std::int16_t>(c.over() ? maxn_utility(c, side) : maxn.value(c).u[side]);
+          } catch (const SearchAborted&) {
+            pair_aborted[w * k + a] = 1;
+            stop = true;
+          }
+          pair_nodes[w * k + a] = maxn.nodes() - before;
+        }
+        continue;
       }
       Search search(tt, obj, s.to_act, lim, gate);
       std::fill(cur.begin(), cur.end(), Search::kNoGuess);

@@ -7,6 +7,7 @@
 #include <memory>
 #include <vector>
 
+#include "maxn.hpp"
 #include "search.hpp"
 
 namespace ss {
@@ -92,6 +93,8 @@ class WorldPool {
  private:
   int threads_;
   bool shared_;
+  std::size_t tt_mib_;
+  std::vector<std::unique_ptr<MaxnTable>> maxn_tables_;  // per thread, for Objective::MAXN
   std::atomic<bool> cancel_{false};
   std::vector<std::unique_ptr<TranspositionTable>> tables_;
   // Per thread, carried across calls within a run (see above).

@@ -432,6 +432,18 @@ def test_concede_false_plays_on_instead_of_a_false_claim(monkeypatch: pytest.Mon
             AgentSpec.parse(bad).build(seed=0)
 
 
+def test_engine_others_maxn_reaches_the_limits() -> None:
+    agent = AgentSpec.parse("engine:worlds=3,others=maxn").build(seed=0)
+    assert agent.limits.others == "maxn"  # type: ignore[attr-defined]
+    assert agent.name == "engine:others=maxn,worlds=3"
+    assert str(AgentSpec.parse("engine:worlds=3,others=paranoid")) == "engine:worlds=3"
+    g = Game.deal("three-hand", seed=4)
+    assert agent.act(View.from_game(g)) in g.legal_actions()
+    for bad in ("engine:others=friendly", "ismcts:others=maxn"):
+        with pytest.raises(AgentError, match="others"):
+            AgentSpec.parse(bad).build(seed=0)
+
+
 def test_anchor_keeps_the_club_players_choice_unless_the_engine_is_clearly_better(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

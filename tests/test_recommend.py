@@ -131,6 +131,44 @@ def test_card_tie_weighs_the_card_points() -> None:
             SearchLimits(card_tie=bad)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_others_maxn_values_each_world_by_maxn(seed: int) -> None:
+    """``others="maxn"``: each world's game points and the seat's points are its max^n
+    utility (every player for itself, cpp/maxn.cpp), the utility their mean plus CARD_TIE times
+    the mean points; checked against every world solved alone."""
+    g = small_position("three-hand", seed, cards=3)
+    assert g is not None
+    view = View.from_game(g, g.to_act)
+    me = g.profile.side(g.to_act)
+    rec = recommend(view, worlds=5000, threads=1, limits=SearchLimits(others="maxn"))
+    assert rec.exact
+    gp: dict[int, Fraction] = defaultdict(Fraction)
+    pts: dict[int, Fraction] = defaultdict(Fraction)
+    total = 0
+    for lay in enumerate_layouts(view, None, stock_order=False):
+        total += lay.weight
+        for code, u in _core.maxn(lay.game(view).core, tt_mib=1)["actions"]:
+            g_, p_ = divmod(u[me], _core.MAXN_SCALE)
+            gp[code] += lay.weight * g_
+            pts[code] += lay.weight * p_
+    for s in rec.actions:
+        assert s.mean == pytest.approx(float(gp[s.action.code] / total), abs=1e-12)
+        assert s.utility == pytest.approx(
+            float(gp[s.action.code] / total) + CARD_TIE * float(pts[s.action.code] / total), abs=1e-9)
+    with pytest.raises(SixtySixError, match="others"):
+        SearchLimits(others="friendly")
+
+
+def test_others_maxn_leaves_two_sides_alone() -> None:
+    g = small_position("sixty-six", 2, cards=3)
+    assert g is not None
+    view = View.from_game(g, g.to_act)
+    a = recommend(view, worlds=5000, threads=1)
+    b = recommend(view, worlds=5000, threads=1, limits=SearchLimits(others="maxn"))
+    assert [(s.action, s.mean, s.utility) for s in a.actions] == [
+        (s.action, s.mean, s.utility) for s in b.actions]
+
+
 def test_two_sides_keep_the_game_points_as_utility() -> None:
     g = small_position("sixty-six", 1, cards=3)
     assert g is not None

@@ -9,7 +9,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CancelToken', 'HORIZON_FEATURES', 'HORIZON_SCALE', 'Horizon', 'HorizonPool', 'RuleSet', 'Solver', 'State', 'WorldPool', 'beats', 'card_reach', 'dominance', 'horizon_estimate', 'horizon_features', 'horizon_values', 'knob_ranges', 'knob_vocabulary', 'race', 'seeded_deal', 'set_dominance', 'set_strict_path', 'solve_batch', 'solve_worlds', 'strict_path', 'world_width']
+__all__: list[str] = ['CancelToken', 'HORIZON_FEATURES', 'HORIZON_SCALE', 'Horizon', 'HorizonPool', 'MAXN_SCALE', 'RuleSet', 'Solver', 'State', 'WorldPool', 'beats', 'card_reach', 'dominance', 'horizon_estimate', 'horizon_features', 'horizon_values', 'knob_ranges', 'knob_vocabulary', 'maxn', 'race', 'seeded_deal', 'set_dominance', 'set_strict_path', 'solve_batch', 'solve_worlds', 'strict_path', 'world_width']
 class RuleSet:
     def __init__(self, knobs: dict[str, typing.Any]) -> None:
         ...
@@ -122,6 +122,8 @@ def knob_vocabulary() -> dict[str, tuple[str, ...]]:
     """
     Each named knob's values in the core's order (rules.hpp): knob -> tuple of names.
     """
+def maxn(state: State, tt_mib: typing.SupportsInt | typing.SupportsIndex = 64, node_limit: typing.SupportsInt | typing.SupportsIndex = 0, time_limit: typing.SupportsFloat | typing.SupportsIndex = 0.0, cancel: CancelToken | None = None, interrupt: bool = False) -> dict[str, typing.Any]:
+    ...
 def race(rules: RuleSet, trump: typing.SupportsInt | typing.SupportsIndex, hand_x: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], hand_y: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], x_leads: bool, lead: typing.SupportsInt | typing.SupportsIndex, need_x: typing.SupportsInt | typing.SupportsIndex, need_y: typing.SupportsInt | typing.SupportsIndex, end: str, bonus: typing.SupportsInt | typing.SupportsIndex, draw_will_do: bool) -> bool:
     ...
 def seeded_deal(rules: RuleSet, dealer: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> dict[str, typing.Any]:
@@ -144,3 +146,4 @@ def world_width(state: State) -> int:
     ...
 HORIZON_FEATURES: int = 17
 HORIZON_SCALE: int = 1000
+MAXN_SCALE: int = 512

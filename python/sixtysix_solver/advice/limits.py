@@ -40,6 +40,7 @@ __all__ = [
     "DEFAULT_PAST_SAMPLES",
     "MAX_HORIZON",
     "METHODS",
+    "OTHERS",
     "SearchLimits",
     "check_hooks",
     "check_int",
@@ -50,6 +51,7 @@ DEFAULT_PAST_LIMIT = 512  # pasts of one hand enumerated when at most this many
 DEFAULT_PAST_SAMPLES = 32  # else this many sampled
 METHODS = ("auto", "exact", "horizon")
 MAX_HORIZON = 8  # the horizon search's deepest depth (tricks)
+OTHERS = ("paranoid", "maxn")  # how the other two of three play in an exactly solved world
 
 _SEED_LO, _SEED_HI = -(2**63), 2**64 - 1  # the union of the searches' seed ranges
 
@@ -81,6 +83,9 @@ class SearchLimits:
     and the horizon search elsewhere;
     ``card_tie``: with three players each alone, what a card point the action secures adds to
     its utility (:data:`~sixtysix_solver.advice.stats.CARD_TIE`; 0: game points alone);
+    ``others``: with three players each alone, how an exactly solved world takes the other
+    two to play: ``"paranoid"`` (together against the seat) or ``"maxn"`` (each for itself:
+    max^n, every player after its own game points, then its own points);
     ``past_limit``/``past_samples``: with an opponent model, a hand's pasts are averaged
     exactly when at most ``past_limit`` fit it, else over ``past_samples`` seeded samples
     (checked where they are used).
@@ -101,8 +106,11 @@ class SearchLimits:
     world_nodes: int = 200_000
     deepen: bool = True
     card_tie: float = CARD_TIE
+    others: str = "paranoid"
 
     def __post_init__(self) -> None:
+        if self.others not in OTHERS:
+            raise ArgumentError(f"others must be one of {', '.join(OTHERS)}, got {self.others!r}")
         if self.method not in METHODS:
             raise ArgumentError(f"method must be one of {', '.join(METHODS)}, got {self.method!r}")
         check_int("horizon", self.horizon, 0, MAX_HORIZON)
@@ -144,7 +152,7 @@ def resolve_limits(limits: SearchLimits | None = None, /, **given: object) -> Se
     keywords and ``limits=`` builds the one object it passes on.
 
     >>> resolve_limits(None, worlds=50, time_limit=None)
-    SearchLimits(worlds=50, iterations=1000, time_limit=None, exact=None, stop_when_clear=False, threads=None, tt_mib=None, seed=0, past_limit=512, past_samples=32, method='auto', horizon=2, world_nodes=200000, deepen=True, card_tie=0.005)
+    SearchLimits(worlds=50, iterations=1000, time_limit=None, exact=None, stop_when_clear=False, threads=None, tt_mib=None, seed=0, past_limit=512, past_samples=32, method='auto', horizon=2, world_nodes=200000, deepen=True, card_tie=0.005, others='paranoid')
     """
     base = limits if limits is not None else SearchLimits()
     if not isinstance(base, SearchLimits):

@@ -829,6 +829,15 @@ class _Run:
         horizon search each world's depth (``None`` for exact values), and the card points
         that break ties (:attr:`card_ties`; else ``None``); ``horizon``: the search's depth
         when not the limits' own."""
+        if isinstance(self.pool, _core.WorldPool) and self.maxn:
+            # One solve gives both: utility = game points * MAXN_SCALE + the seat's points.
+            util, nodes, aborted = self.pool.solve(
+                self.base.core, rows, self.codes, "maxn", 0, 0.0, True, deadline,
+                interrupt=interruptible(),
+            )
+            gp, points = np.divmod(util.astype(np.int64), _core.MAXN_SCALE)
+            ties = self.limits.card_tie * points.astype(np.float64) if self.card_ties else None
+            return gp.astype(np.int16), nodes, aborted, None, ties
         if isinstance(self.pool, _core.WorldPool):
             t0 = time.perf_counter()
             values, nodes, aborted = self.pool.solve(
@@ -847,6 +856,11 @@ class _Run:
             interrupt=interruptible(),
         )
         return hv, nodes, aborted, np.asarray(depth, dtype=np.int64), None
+
+    @property
+    def maxn(self) -> bool:
+        """Are exact worlds valued by max^n (three players each alone, ``others="maxn"``)?"""
+        return self.view.profile.sides > 2 and self.limits.others == "maxn"
 
     @property
     def card_ties(self) -> bool:

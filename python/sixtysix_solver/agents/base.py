@@ -143,7 +143,7 @@ AGENT_KINDS: dict[str, tuple[str, ...]] = {
     "random": ("sensible",),
     "heuristic": ("rules",),
     "engine": ("level", "worlds", "time", "threads", "match", "closewin", "anchor", "club",
-               "iimc", "tie", "judge", "infer", "deepen", "eval", "concede", "cards"),
+               "iimc", "tie", "judge", "infer", "deepen", "eval", "concede", "cards", "others"),
     "ismcts": ("level", "iterations", "time", "threads", "rollout", "c"),
     "custom": ("factory",),  # plus any keyword the factory takes
 }
@@ -154,7 +154,7 @@ _POSITIONAL = {"heuristic": "rules"}
 _DEFAULTS: dict[str, dict[str, Param]] = {"heuristic": {"rules": "expert"},
                                           "engine": {"club": "basic", "deepen": True, "eval": "auto",
                                                      "closewin": CLOSEWIN, "concede": True,
-                                                     "cards": CARD_TIE}}
+                                                     "cards": CARD_TIE, "others": "paranoid"}}
 """Parameter values that are the kind's default: left out of the canonical spec."""
 
 
@@ -196,7 +196,7 @@ class AgentSpec:
     >>> AgentSpec.parse("engine:depth=3")
     Traceback (most recent call last):
     ...
-    sixtysix_solver.errors.AgentError: engine does not take depth; it takes: level, worlds, time, threads, match, closewin, anchor, club, iimc, tie, judge, infer, deepen, eval, concede, cards
+    sixtysix_solver.errors.AgentError: engine does not take depth; it takes: level, worlds, time, threads, match, closewin, anchor, club, iimc, tie, judge, infer, deepen, eval, concede, cards, others
     """
 
     kind: str

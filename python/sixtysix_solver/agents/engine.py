@@ -18,7 +18,7 @@ from typing import Any
 from ..advice.iimc import playout_values
 from ..advice.opponents import HeuristicModel, ImplausibleHistoryError
 from ..advice.ismcts import ismcts
-from ..advice.limits import METHODS, SearchLimits
+from ..advice.limits import METHODS, OTHERS, SearchLimits
 from ..advice.recommend import (
     CLOSEWIN, Recommendation, close_when_sure, match_utility, paired_difference, recommend,
 )
@@ -97,6 +97,9 @@ class EngineAgent(Agent):
     ``cards=w`` (PIMC only): with three players each alone, what a card point the action
     secures adds to its utility (the ``SearchLimits`` field ``card_tie``; :data:`CARD_TIE` by
     default, 0: the paranoid game points alone).
+    ``others=maxn`` (PIMC only): with three players each alone, value each world as if every
+    player played for itself (max^n: its game points, then its own points) instead of the other
+    two together against the seat (the ``SearchLimits`` field ``others``).
     A decision with one legal action is not searched; each search is seeded from the agent's
     random stream, so the agent is deterministic for its seed."""
 
@@ -124,6 +127,7 @@ class EngineAgent(Agent):
         eval_method: str = "auto",
         concede: bool = True,
         cards: float | None = None,
+        others: str = "paranoid",
     ) -> None:
         super().__init__(seed)
         if method not in ("pimc", "ismcts"):
@@ -244,11 +248,16 @@ class EngineAgent(Agent):
         self.concede = concede
         if cards is not None and method != "pimc":
             raise AgentError("cards is a PIMC (engine) option")
+        if others != "paranoid" and method != "pimc":
+            raise AgentError("others is a PIMC (engine) option")
+        if others not in OTHERS:
+            raise AgentError(f"others must be one of: {', '.join(OTHERS)}; got {others!r}")
         if method == "pimc":
             try:
                 self.limits = SearchLimits(worlds=budget, time_limit=time_limit, threads=threads,
                                            deepen=deepen, method=eval_method,
-                                           card_tie=CARD_TIE if cards is None else cards)
+                                           card_tie=CARD_TIE if cards is None else cards,
+                                           others=others)
             except SixtySixError as err:
                 raise AgentError(f"cards: {err}") from None
         else:
@@ -292,6 +301,8 @@ class EngineAgent(Agent):
         if self.method == "pimc" and self.limits.card_tie != CARD_TIE:
             w = float(self.limits.card_tie)
             params["cards"] = int(w) if w.is_integer() else w
+        if self.method == "pimc" and self.limits.others != "paranoid":
+            params["others"] = self.limits.others
         if self.judge:
             params["judge"] = True
         if self.infer is not None:
@@ -402,7 +413,7 @@ def _builder(method: str) -> Any:
             "threads": p.get("threads", 1),
         }
         for k in ("worlds", "iterations", "rollout", "c", "match", "closewin", "anchor",
-                  "club", "iimc", "tie", "judge", "infer", "deepen", "concede", "cards"):
+                  "club", "iimc", "tie", "judge", "infer", "deepen", "concede", "cards", "others"):
             if k in p:
                 kw[k] = p[k]
         if "eval" in p:
