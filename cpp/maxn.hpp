@@ -11,8 +11,10 @@
 // to prune by (max^n has only shallow pruning), every position is searched once and its exact
 // vector kept in a table of its own.
 #pragma once
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "search.hpp"
