@@ -49,7 +49,11 @@ def test_maxn_over_worlds_is_the_side_to_act_utility() -> None:
 
 def test_maxn_limits_and_bad_input() -> None:
     g = Game.deal("three-hand", seed=1)
-    with pytest.raises(SearchLimitError):
+    with pytest.raises(SearchLimitError, match="node limit"):
         _core.maxn(g.core, node_limit=1000)
+    token = _core.CancelToken()
+    token.cancel()
+    with pytest.raises(SearchLimitError, match="cancelled"):
+        _core.maxn(g.core, cancel=token)
     with pytest.raises(SixtySixError, match="tt_mib"):
         _core.maxn(g.core, tt_mib=0)
