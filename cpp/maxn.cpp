@@ -74,14 +74,7 @@ Maxn::Maxn(MaxnTable& table, Limits limits)
     : table_(table), limits_(limits), start_(std::chrono::steady_clock::now()) {}
 
 void Maxn::check_limits() {
-  const char* why = nullptr;
-  if (limits_.cancel && limits_.cancel->load(std::memory_order_relaxed)) why = "cancelled";
-  else if (limits_.max_nodes && nodes_ > limits_.max_nodes) why = "node limit reached";
-  else if (limits_.max_seconds > 0 &&
-           std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() >
-               limits_.max_seconds)
-    why = "time limit reached";
-  if (why) throw SearchAborted(why);
+  if (const char* why = limits_.reached(nodes_, start_)) throw SearchAborted(why);
 }
 
 Utilities Maxn::search(const State& s) {

@@ -56,12 +56,7 @@ void Search::set_tt_min_cards(const State& root) {
 
 // (Called every 1024 nodes: a relaxed load and a compare, the clock only under a time limit.)
 void Search::check_limits() {
-  if (limits_.cancel && limits_.cancel->load(std::memory_order_relaxed)) stopped_ = "cancelled";
-  else if (limits_.max_nodes && nodes_ > limits_.max_nodes) stopped_ = "node limit reached";
-  else if (limits_.max_seconds > 0 &&
-           std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() >
-               limits_.max_seconds)
-    stopped_ = "time limit reached";
+  if (!stopped_) stopped_ = limits_.reached(nodes_, start_);
   if (stopped_) throw SearchAborted(stopped_);
 }
 

@@ -27,6 +27,17 @@ struct Limits {
   std::uint64_t max_nodes = 0;  // 0: no limit
   double max_seconds = 0;       // 0: no limit
   const std::atomic<bool>* cancel = nullptr;  // set by another thread: stop now
+
+  // Why a search that began at `start` and has searched `nodes` nodes must stop (null: it
+  // need not). A relaxed load and compares; the clock only under a time limit.
+  const char* reached(std::uint64_t nodes, std::chrono::steady_clock::time_point start) const {
+    if (cancel && cancel->load(std::memory_order_relaxed)) return "cancelled";
+    if (max_nodes && nodes > max_nodes) return "node limit reached";
+    if (max_seconds > 0 &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > max_seconds)
+      return "time limit reached";
+    return nullptr;
+  }
 };
 
 struct SearchAborted : std::runtime_error {

@@ -243,56 +243,48 @@ WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<L
         stop = left <= 0;
         lim.max_seconds = lim.max_seconds > 0 ? std::min(lim.max_seconds, left) : left;
       }
-      if (obj == Objective::MAXN) {  // (no guesses: max^n has no window to narrow)
-        MaxnTable& mt = *maxn_tables_[t];
-        if (!share_table) mt.new_generation();
-        Maxn maxn(mt, lim);
-        const int side = s.side(s.to_act);
+      // This thread's lines of the world, each valued by value(a, c) once its actions are applied
+      // to c (a SearchAborted stops it and the world's later lines); nodes(): the search's count.
+      auto each_line = [&](auto&& nodes, auto&& value) {
         for (std::size_t a = 0; a < k; ++a) {
           if (!owns(w, a)) continue;
           if (stop) {
             pair_aborted[w * k + a] = 1;
             continue;
           }
-          const std::uint64_t before = maxn.nodes();
+          const std::uint64_t before = nodes();
           try {
             State c = s;
             for (Action x : lines[a]) c.apply(x);
-            out.values[w * k + a] =
-                static_cast<std::int16_t>(c.over() ? maxn_utility(c, side) : maxn.value(c).u[side]);
+            out.values[w * k + a] = static_cast<std::int16_t>(value(a, c));
           } catch (const SearchAborted&) {
             pair_aborted[w * k + a] = 1;
-            stop = true;
+            stop = true;  // the rest of this world's lines too
           }
-          pair_nodes[w * k + a] = maxn.nodes() - before;
+          pair_nodes[w * k + a] = nodes() - before;
         }
+      };
+      if (obj == Objective::MAXN) {  // (no guesses: max^n has no window to narrow)
+        MaxnTable& mt = *maxn_tables_[t];
+        if (!share_table) mt.new_generation();
+        Maxn maxn(mt, lim);
+        const int side = s.side(s.to_act);
+        each_line([&] { return maxn.nodes(); }, [&](std::size_t, const State& c) {
+          return c.over() ? maxn_utility(c, side) : maxn.value(c).u[side];
+        });
         continue;
       }
       Search search(tt, obj, s.to_act, lim, gate);
       std::fill(cur.begin(), cur.end(), Search::kNoGuess);
-      for (std::size_t a = 0; a < k; ++a) {
-        if (!owns(w, a)) continue;
-        if (stop) {
-          pair_aborted[w * k + a] = 1;
-          continue;
-        }
-        const std::uint64_t before = search.nodes();
-        try {
-          // (No search of the root first: its value would cap the lines' values, but it costs
-          // about what it saves; the previous world's values are better guesses.)
-          State c = s;
-          for (Action x : lines[a]) c.apply(x);
-          const int v = c.over() ? search.value_after(s, c)
-                                 : search.value_after(s, c, stats.guess(a, guess[a], cur));
-          out.values[w * k + a] = static_cast<std::int16_t>(v);
-          stats.record(a, v, guess[a], cur);
-          guess[a] = cur[a] = v;
-        } catch (const SearchAborted&) {
-          pair_aborted[w * k + a] = 1;
-          stop = true;  // the rest of this world's lines too
-        }
-        pair_nodes[w * k + a] = search.nodes() - before;
-      }
+      // (No search of the root first: its value would cap the lines' values, but it costs about
+      // what it saves; the previous world's values are better guesses.)
+      each_line([&] { return search.nodes(); }, [&](std::size_t a, const State& c) {
+        const int v = c.over() ? search.value_after(s, c)
+                               : search.value_after(s, c, stats.guess(a, guess[a], cur));
+        stats.record(a, v, guess[a], cur);
+        guess[a] = cur[a] = v;
+        return v;
+      });
     }
   };
   run_on_threads(t_count, work);
