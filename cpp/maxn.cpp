@@ -27,12 +27,7 @@ std::uint64_t maxn_key(const State& s) {
     for (int q = 0; q < kSuits; ++q) decl |= std::uint64_t(s.declared[p][q] != 0) << (p * kSuits + q);
   h = mix(h, s.aside);
   h = mix(h, s.married);
-  std::uint64_t t = 0;
-  for (int i = 0; i < s.trick_len; ++i) t |= std::uint64_t{s.trick[i]} << (8 * i);
-  h = mix(h, t | std::uint64_t{s.trick_len} << 32 | std::uint64_t(s.leader) << 36 |
-                 std::uint64_t(s.to_act + 1) << 40 | std::uint64_t(s.phase) << 44 |
-                 std::uint64_t(s.turn_step) << 48 | std::uint64_t(s.marriage_suit + 1) << 52 |
-                 std::uint64_t(s.first_to_target + 1) << 56 | std::uint64_t(s.last_trick_winner + 1) << 60);
+  h = mix(h, trick_word(s));
   h = mix(h, decl | std::uint64_t(s.closed_by + 1) << 16 | std::uint64_t(std::uint16_t(s.close_opp_score)) << 24 |
                  std::uint64_t{s.close_opp_had_trick} << 40 | std::uint64_t{s.exchange_lost} << 41 |
                  std::uint64_t(s.exchanged_by + 1) << 46 | std::uint64_t{s.trick_no} << 50);

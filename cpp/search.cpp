@@ -308,12 +308,7 @@ std::uint64_t Search::key(const State& s, bool scores) const {
                  std::uint64_t(s.closed_by + 1) << 24 |
                  std::uint64_t(s.close_opp_score >= r.schneider) << 32 |  // (see strict_key)
                  std::uint64_t{s.close_opp_had_trick} << 48 | std::uint64_t{s.exchange_lost} << 52);
-  std::uint64_t t = 0;
-  for (int i = 0; i < s.trick_len; ++i) t |= std::uint64_t{s.trick[i]} << (8 * i);
-  h = mix(h, t | std::uint64_t{s.trick_len} << 32 | std::uint64_t(s.leader) << 36 |
-                 std::uint64_t(s.to_act + 1) << 40 | std::uint64_t(s.phase) << 44 |
-                 std::uint64_t(s.turn_step) << 48 | std::uint64_t(s.marriage_suit + 1) << 52 |
-                 std::uint64_t(s.first_to_target + 1) << 56 | std::uint64_t(s.last_trick_winner + 1) << 60);
+  h = mix(h, trick_word(s));
   std::uint64_t sc = 0, tr = 0;
   Mask held = 0;
   if (r.players == 2) {  // (the same words as below, without the loops: each player a side)

@@ -40,6 +40,16 @@ struct Limits {
   }
 };
 
+// The trick in progress and whose turn it is, as one word of a table key (search.cpp, maxn.cpp).
+inline std::uint64_t trick_word(const State& s) {
+  std::uint64_t t = 0;
+  for (int i = 0; i < s.trick_len; ++i) t |= std::uint64_t{s.trick[i]} << (8 * i);
+  return t | std::uint64_t{s.trick_len} << 32 | std::uint64_t(s.leader) << 36 |
+         std::uint64_t(s.to_act + 1) << 40 | std::uint64_t(s.phase) << 44 |
+         std::uint64_t(s.turn_step) << 48 | std::uint64_t(s.marriage_suit + 1) << 52 |
+         std::uint64_t(s.first_to_target + 1) << 56 | std::uint64_t(s.last_trick_winner + 1) << 60;
+}
+
 struct SearchAborted : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
