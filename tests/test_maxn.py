@@ -30,7 +30,7 @@ def test_maxn_matches_the_reference(name: str, kind: str, k: int) -> None:
 
 
 def test_maxn_over_worlds_is_the_side_to_act_utility() -> None:
-    # A three-hand position and a sixty-six one: worlds of the seat's view through the pool
+    # Two three-hand positions and a sixty-six one: worlds of the seat's view through the pool
     # (tables kept across worlds or not, two threads) against each world solved on its own.
     for name, k in (("three-hand", 3), ("three-hand", 8), ("sixty-six", 5)):
         g = make_case(name, "strict", k).game
