@@ -267,7 +267,9 @@ def test_ctrl_c_stops_a_long_recommendation(tmp_path: object) -> None:
 
     # The child says when its imports are done (seconds on a busy machine); the search starts
     # at once after that, and a SIGINT before it is handled the same way.
-    code = ("import sys; from sixtysix_solver.cli.main import main; "
+    # (Python's usual Ctrl-C, even where the test run ignores SIGINT, as a background job does.)
+    code = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+            "from sixtysix_solver.cli.main import main; "
             "import sixtysix_solver.advice.recommend; sys.stderr.write('ready\\n'); "
             "sys.stderr.flush(); sys.argv = sys.argv[1:]; main()")
     proc = subprocess.Popen(

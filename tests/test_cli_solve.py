@@ -174,7 +174,9 @@ def test_search_limit_prints_bounds() -> None:
 def test_ctrl_c_exits_130_without_a_traceback() -> None:
     # Whole mariage deals take minutes: the SIGINT comes mid-solve. The child says when its
     # imports are done (a busy machine may take seconds), then the solve starts at once.
-    code = ("import sys; from sixtysix_solver.cli.main import main; "
+    # (Python's usual Ctrl-C, even where the test run ignores SIGINT, as a background job does.)
+    code = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+            "from sixtysix_solver.cli.main import main; "
             "import sixtysix_solver.rules.solve; sys.stderr.write('ready\\n'); "
             "sys.stderr.flush(); sys.argv = sys.argv[1:]; main()")
     proc = subprocess.Popen(

@@ -4,6 +4,7 @@ the bounds proven so far (never an error), and those bounds hold the exact value
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 import random
 import signal
 import threading
@@ -141,8 +142,17 @@ def test_cancel_token_stops_a_world_pool() -> None:
     assert not aborted.any()
 
 
+@pytest.fixture
+def python_sigint() -> Iterator[None]:
+    """Python's usual Ctrl-C for one test, even where the run ignores SIGINT (a background job
+    started without job control does, and its children inherit that)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 @pytest.mark.skipif(not hasattr(signal, "pthread_kill"), reason="POSIX signals")
-def test_ctrl_c_stops_a_solve_and_raises_keyboard_interrupt() -> None:
+def test_ctrl_c_stops_a_solve_and_raises_keyboard_interrupt(python_sigint: None) -> None:
     g = Game.deal("mariage", seed=1)
     main = threading.main_thread().ident
     assert main is not None and threading.current_thread() is threading.main_thread()
