@@ -9,6 +9,11 @@ perfect solver: what an oracle wins against ``heuristic:basic`` bounds what any 
 can win. ``--tie cards`` breaks ties between actions of equal game points by the card points
 the player secures (a second solve), which matters with three players, where the paranoid
 value (the player against the other two together) is often the same for every action.
+``--tie reply`` is a higher ceiling still: the oracle also knows how the others play (the
+rules of ``--against``, which must be a ``heuristic`` player) and plays, in every deal, the
+line best for itself against exactly those replies (its game points, then its card points).
+No player can win more game points a hand against these opponents; a higher share of the
+matches could come only from playing each hand for the match score.
 
 A bench-only agent: the arena gives an agent the seat's view, so this script hands the oracle
 the whole game instead (it replaces the arena's ``act_in_game`` for agents that see all).
@@ -20,15 +25,20 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time as clock
 from collections.abc import Sequence
 from pathlib import Path
 
 import sixtysix_solver.play.arena as arena_mod
+from sixtysix_solver import _core
+from sixtysix_solver.advice.pasts import PastSpace, past_game
 from sixtysix_solver.agents import Agent, AgentSpec, act_in_game
+from sixtysix_solver.agents.heuristic import HeuristicAgent
+from sixtysix_solver.knowledge.worlds import WorldSpace
 from sixtysix_solver.play.arena import arena
 from sixtysix_solver.rules.actions import Action, Kind
 from sixtysix_solver.rules.game import Game
-from sixtysix_solver import _core
+from sixtysix_solver.rules.seeds import derive_seed
 from sixtysix_solver.rules.solve import solve
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -40,18 +50,22 @@ class Oracle(Agent):
 
     sees_all = True
 
-    def __init__(self, seed: int = 0, tie: str = "none") -> None:
+    def __init__(self, seed: int = 0, tie: str = "none", rules: str = "basic") -> None:
         super().__init__(seed)
         self.tie = tie
+        self.rules = rules
+        self.others = HeuristicAgent(seed, rules)  # the replies it expects (tie "reply")
 
     @property
     def spec(self) -> AgentSpec:
-        return AgentSpec.parse(f"custom:factory=oracle.make,tie={self.tie}")
+        return AgentSpec.parse(f"custom:factory=oracle.make,tie={self.tie},rules={self.rules}")
 
     def choose(self, view, legal):  # type: ignore[no-untyped-def]
         raise NotImplementedError("the oracle needs the game: play it through bench/oracle.py")
 
     def act_game(self, game: Game) -> Action:
+        if self.tie == "reply":
+            return self._reply(game)
         if self.tie == "maxn":  # every seat for itself: the highest own utility, first in order
             r = _core.maxn(game.core, tt_mib=16)
             me = game.profile.side(game.to_act)
@@ -67,9 +81,90 @@ class Oracle(Agent):
         pool = best if self.tie == "cards" else tuple(by_cards)
         return max(pool, key=lambda a: by_cards.get(a, -1))
 
+    def _reply(self, game: Game) -> Action:
+        """The first action of the best line against the expected replies."""
+        me = game.to_act
+        assert me is not None
+        values = {a: best_line(after(game, a), me, self.others) for a in game.legal_actions()}
+        return max(values, key=lambda a: values[a])  # the first of equal ones, in legal order
 
-def make(seed: int = 0, tie: str = "none") -> Oracle:
-    return Oracle(seed, tie)
+
+def after(game: Game, action: Action) -> Game:
+    c = game.clone()
+    c.apply(action)
+    return c
+
+
+def best_line(g: Game, me: int, others: Agent) -> tuple[int, int]:
+    """``me``'s best (return, own card points) from ``g`` when every other seat plays as
+    ``others`` does: a depth-first search over ``me``'s actions only (``g`` is consumed)."""
+    # No hand pays more (three-hand: 1 from each other player; else 3): stop once reached.
+    top = 2 if g.profile.players == 3 else 3
+    while not g.is_over and g.to_act != me:
+        g.apply(act_in_game(others, g, g.to_act))  # type: ignore[arg-type]
+    if g.is_over:
+        r = g.result
+        assert r is not None
+        return r.returns[me], g.scores()[g.profile.side(me)]
+    best = (-99, -1)
+    for a in g.legal_actions():
+        best = max(best, best_line(after(g, a), me, others))
+        if best[0] >= top:
+            break
+    return best
+
+
+class Modeller(Agent):
+    """Sees only its view and the hand's history, and models the others as the club player
+    of ``rules``: PIMC whose worlds are valued by the best line against those replies
+    (``best_line``), each action by its mean return plus 1/200 of its card points, for
+    ``time`` seconds a decision (at least one world). Profiles with every card dealt only
+    (three-hand, four-hand-24): there a world's deal follows from its hands and the history."""
+
+    uses_history = True
+
+    def __init__(self, seed: int = 0, rules: str = "basic", time: float = 1.0) -> None:
+        super().__init__(seed)
+        self.rules = rules
+        self.time = time
+        self.others = HeuristicAgent(seed, rules)
+
+    @property
+    def spec(self) -> AgentSpec:
+        return AgentSpec.parse(f"custom:factory=oracle.model,rules={self.rules},time={self.time}")
+
+    def choose(self, view, legal):  # type: ignore[no-untyped-def]
+        raise NotImplementedError("the modeller needs the hand's history")
+
+    def choose_with(self, view, legal, history):  # type: ignore[no-untyped-def]
+        if len(legal) == 1:
+            return legal[0]
+        assert history is not None and not view.profile.stock_size
+        start = clock.perf_counter()
+        me = view.seat
+        totals = dict.fromkeys(legal, 0.0)
+        spaces = {p: PastSpace(history, p) for p in history.others()}
+        batch = 0
+        while True:
+            batch += 1
+            for lay in WorldSpace(view).sample(8, derive_seed(self.rng.getrandbits(32), "m", batch)):
+                pasts = {p: next(sp.pasts(lay.hands[p])) for p, sp in spaces.items()}
+                g = past_game(history, lay.hands, lay.stock, lay.aside, pasts)
+                for a in history.actions:
+                    g.apply(a)
+                for a in legal:
+                    ret, pts = best_line(after(g, a), me, self.others)
+                    totals[a] += ret + pts / 200
+                if clock.perf_counter() - start >= self.time:
+                    return max(legal, key=lambda a: totals[a])
+
+
+def model(seed: int = 0, rules: str = "basic", time: float = 1.0) -> Modeller:
+    return Modeller(seed, rules, time)
+
+
+def make(seed: int = 0, tie: str = "none", rules: str = "basic") -> Oracle:
+    return Oracle(seed, tie, rules)
 
 
 def _act(agent: Agent, game: Game, seat: int) -> Action:
@@ -97,9 +192,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--profile", default="three-hand")
     ap.add_argument("--matches", type=int, default=20, help="duplicate matches (sets in three-hand)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--tie", choices=("none", "cards", "cardsonly", "maxn"), default="none",
-                    help="maxn: every seat plays for itself (game points, then its card points)")
+    ap.add_argument("--tie", choices=("none", "cards", "cardsonly", "maxn", "reply"), default="none",
+                    help="maxn: every seat plays for itself (game points, then its card points); "
+                         "reply: the best line against the others' known rules")
     ap.add_argument("--against", default="heuristic:basic")
+    ap.add_argument("--model", type=float, metavar="SECONDS",
+                    help="play the modeller instead (no hidden cards seen; the others modelled "
+                         "as --against), SECONDS a decision")
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--results", help="JSON-lines file of the matches (resumable)")
     ap.add_argument("--quick", action="store_true", help="one match")
@@ -107,10 +206,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.quick:
         args.matches = 1
     print(machine())
-    spec = f"custom:factory=oracle.make,tie={args.tie}"
+    rules = "expert"
+    if args.against.startswith("heuristic:"):
+        rules = str(dict(AgentSpec.parse(args.against).params).get("rules", "expert"))
+    elif args.tie == "reply" and args.against != "heuristic":
+        ap.error("--tie reply needs a heuristic player as --against (its rules are replayed)")
+    spec = f"custom:factory=oracle.make,tie={args.tie},rules={rules}"
+    if args.model is not None:
+        spec = f"custom:factory=oracle.model,rules={rules},time={args.model}"
     s = arena(spec, args.against, profile=args.profile, matches=args.matches, seed=args.seed,
               workers=args.workers, results=args.results, progress=sys.stderr.isatty())
-    print(f"{s.profile}: oracle (tie {args.tie}) vs {s.b}: {s.matches} legs, {s.hands} hands")
+    who = f"modeller ({args.model} s)" if args.model is not None else f"oracle (tie {args.tie})"
+    print(f"{s.profile}: {who} vs {s.b}: {s.matches} legs, {s.hands} hands")
     print(f"  matches won {s.match_score} (even {s.baseline:.1%}); net / hand {s.net}")
     if s.solo:
         share, places = pairwise(s.records)

@@ -709,7 +709,8 @@ PYBIND11_MODULE(_core, m) {
   m.def("maxn", [](const PyState& ps, std::size_t tt_mib, std::uint64_t node_limit, double time_limit,
                    const py::typing::Optional<PyCancelToken>& cancel_arg, bool interrupt) {
     // Max^n values of a position and of each legal action (maxn.hpp): per side, the utility
-    // return * scale + score; the scale is returned too. A limit or a cancel raises.
+    // return * scale + score; the scale is returned too. A limit or a cancel stops it with
+    // "stopped" set and no values (a budget is not an error).
     require_live(ps.s);
     if (tt_mib < 1 || tt_mib > 65536) throw IllegalActionError("tt_mib must be between 1 and 65536");
     if (ps.s.R().sides > kMaxnSides) throw PositionError("maxn takes at most three sides");
@@ -736,16 +737,20 @@ PYBIND11_MODULE(_core, m) {
       interrupted = sigint.interrupted();
     }
     hand_on_sigint(interrupted);
-    if (!stopped.empty()) throw SearchAborted("max^n search: " + stopped);
     const int sides = ps.s.R().sides;
     auto vec = [&](const Utilities& u) { return std::vector<int>(u.u, u.u + sides); };
     AnyDict out;
-    out["values"] = vec(root);
     py::list acts;
-    for (const auto& [a, u] : av) acts.append(py::make_tuple(static_cast<int>(a), vec(u)));
+    if (stopped.empty()) {
+      out["values"] = vec(root);
+      for (const auto& [a, u] : av) acts.append(py::make_tuple(static_cast<int>(a), vec(u)));
+    } else {
+      out["values"] = py::none();  // a stopped max^n has no bounds to give: no value at all
+    }
     out["actions"] = acts;
     out["nodes"] = nodes;
     out["scale"] = kMaxnScale;
+    out["stopped"] = stopped.empty() ? py::object(py::none()) : py::object(py::str(stopped));
     return out;
   }, py::arg("state"), py::arg("tt_mib") = 64, py::arg("node_limit") = 0, py::arg("time_limit") = 0.0,
      py::arg("cancel") = py::none(), py::arg("interrupt") = false);
