@@ -144,10 +144,11 @@ class Modeller(Agent):
         me = view.seat
         totals = dict.fromkeys(legal, 0.0)
         spaces = {p: PastSpace(history, p) for p in history.others()}
+        worlds = WorldSpace(view)
         batch = 0
         while True:
             batch += 1
-            for lay in WorldSpace(view).sample(8, derive_seed(self.rng.getrandbits(32), "m", batch)):
+            for lay in worlds.sample(8, derive_seed(self.rng.getrandbits(32), "m", batch)):
                 pasts = {p: next(sp.pasts(lay.hands[p])) for p, sp in spaces.items()}
                 g = past_game(history, lay.hands, lay.stock, lay.aside, pasts)
                 for a in history.actions:
