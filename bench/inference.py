@@ -26,7 +26,7 @@ from pathlib import Path
 
 from sixtysix_solver import Game, View, recommend
 from sixtysix_solver.advice.opponents import HeuristicModel
-from sixtysix_solver.agents import HeuristicAgent
+from sixtysix_solver.agents import HeuristicAgent, act_in_game
 from sixtysix_solver.knowledge.history import History
 from sixtysix_solver.rules.solve import solve
 
@@ -61,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             p, legal = g.to_act, g.legal_actions()
             assert p is not None
             if p != 0 or len(legal) == 1:
-                g.apply(club.choose(View.from_game(g, p), legal) if p else legal[0])
+                g.apply(act_in_game(club, g, p) if p else legal[0])
                 continue
             k += 1
             view = View.from_game(g, 0)
