@@ -22,6 +22,7 @@
 #include "search.hpp"
 #include "state.hpp"
 #include "maxn.hpp"
+#include "reply_search.hpp"
 #include "worlds.hpp"
 
 namespace py = pybind11;
@@ -270,6 +271,15 @@ void require_live(const State& s) {
   if (s.over()) throw PositionError("the hand is over: there is nothing to solve");
 }
 
+// The club's rules in the core (club.hpp) take three-hand's kind of deal, and voids of its players.
+void require_club(const State& s, int voids) {
+  if (!club_supported(s.R()))
+    throw PositionError("the club's replies need every card dealt, one copy of each card and no "
+                        "partners (three-hand)");
+  if (voids < 0 || voids >= (1 << (kSuits * s.n())))
+    throw IllegalActionError("voids must be bits player * 4 + suit, got " + std::to_string(voids));
+}
+
 // A cancel flag that Python holds and sets from any thread; a call keeps it alive while it runs.
 struct PyCancelToken {
   std::shared_ptr<std::atomic<bool>> flag = std::make_shared<std::atomic<bool>>(false);
@@ -433,9 +443,15 @@ BatchArrays solve_rows(PyWorldPool& pool, const PyState& base,
                      py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast> rows,
                      const std::vector<std::vector<int>>& lines, const std::string& objective,
                      std::uint64_t node_limit, double time_limit, bool share_table, double deadline,
-                     const py::typing::Optional<PyCancelToken>& cancel_arg, bool interrupt) {
-    // "maxn": every side plays for itself (maxn.hpp); values are utilities, not game points.
-    const Objective obj = objective == "maxn" ? Objective::MAXN : objective_of(objective);
+                     const py::typing::Optional<PyCancelToken>& cancel_arg, bool interrupt, int voids) {
+    // "maxn": every side plays for itself (maxn.hpp); "club": the seat's best line against
+    // players who follow the club's rules, `voids` known (reply_search.hpp). Both give
+    // utilities, not game points.
+    const Objective obj = objective == "maxn" ? Objective::MAXN
+                          : objective == "club" ? Objective::CLUB
+                                                : objective_of(objective);
+    if (obj == Objective::CLUB) require_club(base.s, voids);
+    else if (voids != 0) throw IllegalActionError("voids are for the objective 'club' only");
     Limits lim = limits_of(node_limit, time_limit);
     const auto flag = call_flag(token_of(cancel_arg));
     lim.cancel = flag.get();
@@ -483,7 +499,7 @@ BatchArrays solve_rows(PyWorldPool& pool, const PyState& base,
       py::gil_scoped_release release;
       std::lock_guard<std::mutex> guard(pool.lock);
       pool.running(flag);
-      out = pool.pool.solve(worlds, acts, obj, lim, share_table, deadline);
+      out = pool.pool.solve(worlds, acts, obj, lim, share_table, deadline, static_cast<Voids>(voids));
       pool.running(nullptr);
       interrupted = sigint.interrupted();
     }
@@ -755,6 +771,34 @@ PYBIND11_MODULE(_core, m) {
   }, py::arg("state"), py::arg("tt_mib") = 64, py::arg("node_limit") = 0, py::arg("time_limit") = 0.0,
      py::arg("cancel") = py::none(), py::arg("interrupt") = false);
 
+  m.def("club_action", [](const PyState& ps, int voids) {
+    // The basic club player's action here (club.hpp; the rules of advice/club.py), `voids` known.
+    require_live(ps.s);
+    require_club(ps.s, voids);
+    return static_cast<int>(club_action(ps.s, static_cast<Voids>(voids)));
+  }, py::arg("state"), py::arg("voids") = 0);
+  m.def("club_reply", [](const PyState& ps, int voids, std::size_t tt_mib, std::uint64_t node_limit) {
+    // The utility (return * MAXN_SCALE + score) of the best line for the side to act against
+    // players who follow the club's rules (reply_search.hpp), and the nodes; None when the node
+    // limit stopped it.
+    require_live(ps.s);
+    require_club(ps.s, voids);
+    if (tt_mib < 1 || tt_mib > 65536) throw IllegalActionError("tt_mib must be between 1 and 65536");
+    MaxnTable table(tt_mib);
+    ReplySearch search(table, limits_of(node_limit, 0.0), ps.s.side(ps.s.to_act));
+    py::object value = py::none();
+    {
+      py::gil_scoped_release release;
+      try {
+        const int v = search.value(ps.s, static_cast<Voids>(voids));
+        py::gil_scoped_acquire acquire;
+        value = py::int_(v);
+      } catch (const SearchAborted&) {
+      }
+    }
+    return py::make_tuple(value, search.nodes());
+  }, py::arg("state"), py::arg("voids") = 0, py::arg("tt_mib") = 16, py::arg("node_limit") = 0);
+
   m.def("solve_batch", [](const std::vector<const PyState*>& states, const std::string& objective,
                           int threads, std::size_t tt_mib, std::uint64_t node_limit, double time_limit,
                           const py::typing::Optional<PyCancelToken>& cancel_arg, bool interrupt) {
@@ -830,7 +874,7 @@ PYBIND11_MODULE(_core, m) {
       .def("solve", &solve_rows, py::arg("base"), py::arg("rows"), py::arg("lines"),
            py::arg("objective"), py::arg("node_limit"), py::arg("time_limit"),
            py::arg("share_table"), py::arg("deadline") = 0.0, py::arg("cancel") = py::none(),
-           py::arg("interrupt") = false);
+           py::arg("interrupt") = false, py::arg("voids") = 0);
   py::class_<PyHorizonPool>(m, "HorizonPool",
                             "Worlds valued by the horizon search on threads (horizon_pool.hpp).")
       .def(py::init([](int threads, std::size_t tt_mib) {
@@ -847,13 +891,14 @@ PYBIND11_MODULE(_core, m) {
                            const std::vector<std::vector<int>>& lines, const std::string& objective, int threads,
                            std::size_t tt_mib, std::uint64_t node_limit, double time_limit,
                            bool share_table, double deadline, const py::typing::Optional<PyCancelToken>& cancel_arg,
-                           bool interrupt) {
+                           bool interrupt, int voids) {
     if (threads < 1 || threads > 256) throw IllegalActionError("threads must be between 1 and 256");
     if (tt_mib < 1 || tt_mib > 65536) throw IllegalActionError("tt_mib must be between 1 and 65536");
     PyWorldPool pool(threads, tt_mib);
     return solve_rows(pool, base, rows, lines, objective, node_limit, time_limit, share_table, deadline,
-                      cancel_arg, interrupt);
+                      cancel_arg, interrupt, voids);
   }, py::arg("base"), py::arg("rows"), py::arg("lines"), py::arg("objective"), py::arg("threads"),
      py::arg("tt_mib"), py::arg("node_limit"), py::arg("time_limit"), py::arg("share_table"),
-     py::arg("deadline") = 0.0, py::arg("cancel") = py::none(), py::arg("interrupt") = false);
+     py::arg("deadline") = 0.0, py::arg("cancel") = py::none(), py::arg("interrupt") = false,
+     py::arg("voids") = 0);
 }

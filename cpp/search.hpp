@@ -20,8 +20,9 @@ namespace ss {
 // WIN: +1 win, 0 nobody scores, -1 loss;
 // CARD_POINTS: the side's score when every card has been played (claims ignored);
 // TRICKS: the side's tricks when every card has been played (claims ignored);
-// MAXN: not for Search: WorldPool values worlds by max^n instead (maxn.hpp).
-enum class Objective : std::uint8_t { GAME_POINTS, WIN, CARD_POINTS, TRICKS, MAXN };
+// MAXN: not for Search: WorldPool values worlds by max^n instead (maxn.hpp);
+// CLUB: not for Search: WorldPool values worlds against the club's replies (reply_search.hpp).
+enum class Objective : std::uint8_t { GAME_POINTS, WIN, CARD_POINTS, TRICKS, MAXN, CLUB };
 
 struct Limits {
   std::uint64_t max_nodes = 0;  // 0: no limit

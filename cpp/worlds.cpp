@@ -9,6 +9,7 @@
 #include "errors.hpp"
 #include "maxn.hpp"
 #include "parallel.hpp"
+#include "reply_search.hpp"
 
 namespace ss {
 
@@ -186,7 +187,8 @@ std::vector<std::size_t> WorldPool::split(std::size_t n, std::size_t k, int t_co
 }
 
 WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<Line>& lines,
-                           Objective obj, Limits limits, bool share_table, double deadline) {
+                           Objective obj, Limits limits, bool share_table, double deadline,
+                           Voids voids) {
   const auto t0 = std::chrono::steady_clock::now();
   if (!limits.cancel) {  // (a caller's token instead: cancel() does not reach this call)
     cancel_.store(false);
@@ -206,7 +208,7 @@ WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<L
   const int t_count = static_cast<int>(std::max<std::size_t>(
       1, std::min<std::size_t>(shared_ && !share_table ? 1 : threads_, dynamic ? n : n * k)));
   std::atomic<std::size_t> next{0};
-  if (obj == Objective::MAXN)  // (their own tables, made on first use: most pools never need one)
+  if (obj == Objective::MAXN || obj == Objective::CLUB)  // (their own tables, made on first use: most pools never need one)
     while (maxn_tables_.size() < static_cast<std::size_t>(threads_))
       maxn_tables_.push_back(std::make_unique<MaxnTable>(tt_mib_));
   // With a deadline, whole worlds per thread: pairs of a world cut off count for nothing.
@@ -271,6 +273,22 @@ WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<L
         const int side = s.side(s.to_act);
         each_line([&] { return maxn.nodes(); }, [&](std::size_t, const State& c) {
           return c.over() ? maxn_utility(c, side) : maxn.value(c).u[side];
+        });
+        continue;
+      }
+      if (obj == Objective::CLUB) {  // the seat's best line against the club's replies
+        MaxnTable& mt = *maxn_tables_[t];
+        if (!share_table) mt.new_generation();
+        const int side = s.side(s.to_act);
+        ReplySearch reply(mt, lim, side);
+        each_line([&] { return reply.nodes(); }, [&](std::size_t a, const State&) {
+          State c = s;  // the line again, for the voids its plays reveal
+          Voids v = voids;
+          for (Action x : lines[a]) {
+            v = voids_after(c, x, v);
+            c.apply(x);
+          }
+          return c.over() ? maxn_utility(c, side) : reply.value(c, v);
         });
         continue;
       }

@@ -7,6 +7,7 @@
 #include <memory>
 #include <vector>
 
+#include "club.hpp"
 #include "maxn.hpp"
 #include "search.hpp"
 
@@ -79,8 +80,9 @@ class WorldPool {
  public:
   // `shared`: one table for all threads, worlds handed out as threads come free (see above).
   WorldPool(int threads, std::size_t tt_mib, bool shared = false);
+  // `voids`: with Objective::CLUB, the voids known at the worlds' position (club.hpp).
   WorldsOut solve(const std::vector<State>& worlds, const std::vector<Line>& lines, Objective obj,
-                  Limits limits, bool share_table, double deadline = 0);
+                  Limits limits, bool share_table, double deadline = 0, Voids voids = 0);
   int threads() const { return threads_; }
   // A new run: entries of earlier calls stop answering and the threads' statistics and guesses
   // start afresh, so the next solve() runs as on a fresh pool (the same values and node
@@ -94,7 +96,7 @@ class WorldPool {
   int threads_;
   bool shared_;
   std::size_t tt_mib_;
-  std::vector<std::unique_ptr<MaxnTable>> maxn_tables_;  // per thread, for Objective::MAXN
+  std::vector<std::unique_ptr<MaxnTable>> maxn_tables_;  // per thread, for MAXN and CLUB
   std::atomic<bool> cancel_{false};
   std::vector<std::unique_ptr<TranspositionTable>> tables_;
   // Per thread, carried across calls within a run (see above).

@@ -9,7 +9,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CancelToken', 'HORIZON_FEATURES', 'HORIZON_SCALE', 'Horizon', 'HorizonPool', 'MAXN_SCALE', 'RuleSet', 'Solver', 'State', 'WorldPool', 'beats', 'card_reach', 'dominance', 'horizon_estimate', 'horizon_features', 'horizon_values', 'knob_ranges', 'knob_vocabulary', 'maxn', 'race', 'seeded_deal', 'set_dominance', 'set_strict_path', 'solve_batch', 'solve_worlds', 'strict_path', 'world_width']
+__all__: list[str] = ['CancelToken', 'HORIZON_FEATURES', 'HORIZON_SCALE', 'Horizon', 'HorizonPool', 'MAXN_SCALE', 'RuleSet', 'Solver', 'State', 'WorldPool', 'beats', 'card_reach', 'club_action', 'club_reply', 'dominance', 'horizon_estimate', 'horizon_features', 'horizon_values', 'knob_ranges', 'knob_vocabulary', 'maxn', 'race', 'seeded_deal', 'set_dominance', 'set_strict_path', 'solve_batch', 'solve_worlds', 'strict_path', 'world_width']
 class RuleSet:
     def __init__(self, knobs: dict[str, typing.Any]) -> None:
         ...
@@ -88,7 +88,7 @@ class WorldPool:
         ...
     def new_generation(self) -> None:
         ...
-    def solve(self, base: State, rows: typing.Annotated[numpy.typing.ArrayLike, numpy.uint8], lines: collections.abc.Sequence[collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]], objective: str, node_limit: typing.SupportsInt | typing.SupportsIndex, time_limit: typing.SupportsFloat | typing.SupportsIndex, share_table: bool, deadline: typing.SupportsFloat | typing.SupportsIndex = 0.0, cancel: CancelToken | None = None, interrupt: bool = False) -> tuple[numpy.typing.NDArray[numpy.int16], numpy.typing.NDArray[numpy.uint64], numpy.typing.NDArray[numpy.bool]]:
+    def solve(self, base: State, rows: typing.Annotated[numpy.typing.ArrayLike, numpy.uint8], lines: collections.abc.Sequence[collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]], objective: str, node_limit: typing.SupportsInt | typing.SupportsIndex, time_limit: typing.SupportsFloat | typing.SupportsIndex, share_table: bool, deadline: typing.SupportsFloat | typing.SupportsIndex = 0.0, cancel: CancelToken | None = None, interrupt: bool = False, voids: typing.SupportsInt | typing.SupportsIndex = 0) -> tuple[numpy.typing.NDArray[numpy.int16], numpy.typing.NDArray[numpy.uint64], numpy.typing.NDArray[numpy.bool]]:
         ...
 class HorizonPool:
     """
@@ -105,6 +105,10 @@ def beats(a: typing.SupportsInt | typing.SupportsIndex, b: typing.SupportsInt | 
     Whether card a, played after b, beats it (state.hpp; for the tests of rules/cards.py).
     """
 def card_reach(rules: RuleSet, trump: typing.SupportsInt | typing.SupportsIndex, hand_x: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], hand_y: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], x_leads: bool, need: typing.SupportsInt | typing.SupportsIndex) -> bool:
+    ...
+def club_action(state: State, voids: typing.SupportsInt | typing.SupportsIndex = 0) -> int:
+    ...
+def club_reply(state: State, voids: typing.SupportsInt | typing.SupportsIndex = 0, tt_mib: typing.SupportsInt | typing.SupportsIndex = 16, node_limit: typing.SupportsInt | typing.SupportsIndex = 0) -> tuple[typing.Any, int]:
     ...
 def dominance() -> bool:
     ...
@@ -138,7 +142,7 @@ def set_strict_path(mode: typing.SupportsInt | typing.SupportsIndex) -> None:
     """
 def solve_batch(states: collections.abc.Sequence[State], objective: str, threads: typing.SupportsInt | typing.SupportsIndex, tt_mib: typing.SupportsInt | typing.SupportsIndex, node_limit: typing.SupportsInt | typing.SupportsIndex, time_limit: typing.SupportsFloat | typing.SupportsIndex, cancel: CancelToken | None = None, interrupt: bool = False) -> tuple[numpy.typing.NDArray[numpy.int16], numpy.typing.NDArray[numpy.int16], numpy.typing.NDArray[numpy.uint64]]:
     ...
-def solve_worlds(base: State, rows: typing.Annotated[numpy.typing.ArrayLike, numpy.uint8], lines: collections.abc.Sequence[collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]], objective: str, threads: typing.SupportsInt | typing.SupportsIndex, tt_mib: typing.SupportsInt | typing.SupportsIndex, node_limit: typing.SupportsInt | typing.SupportsIndex, time_limit: typing.SupportsFloat | typing.SupportsIndex, share_table: bool, deadline: typing.SupportsFloat | typing.SupportsIndex = 0.0, cancel: CancelToken | None = None, interrupt: bool = False) -> tuple[numpy.typing.NDArray[numpy.int16], numpy.typing.NDArray[numpy.uint64], numpy.typing.NDArray[numpy.bool]]:
+def solve_worlds(base: State, rows: typing.Annotated[numpy.typing.ArrayLike, numpy.uint8], lines: collections.abc.Sequence[collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]], objective: str, threads: typing.SupportsInt | typing.SupportsIndex, tt_mib: typing.SupportsInt | typing.SupportsIndex, node_limit: typing.SupportsInt | typing.SupportsIndex, time_limit: typing.SupportsFloat | typing.SupportsIndex, share_table: bool, deadline: typing.SupportsFloat | typing.SupportsIndex = 0.0, cancel: CancelToken | None = None, interrupt: bool = False, voids: typing.SupportsInt | typing.SupportsIndex = 0) -> tuple[numpy.typing.NDArray[numpy.int16], numpy.typing.NDArray[numpy.uint64], numpy.typing.NDArray[numpy.bool]]:
     ...
 def strict_path() -> int:
     ...

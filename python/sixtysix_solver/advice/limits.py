@@ -51,7 +51,7 @@ DEFAULT_PAST_LIMIT = 512  # pasts of one hand enumerated when at most this many
 DEFAULT_PAST_SAMPLES = 32  # else this many sampled
 METHODS = ("auto", "exact", "horizon")
 MAX_HORIZON = 8  # the horizon search's deepest depth (tricks)
-OTHERS = ("paranoid", "maxn")  # how the other two of three play in an exactly solved world
+OTHERS = ("paranoid", "maxn", "club")  # how the other two of three play in an exactly solved world
 
 _SEED_LO, _SEED_HI = -(2**63), 2**64 - 1  # the union of the searches' seed ranges
 
@@ -85,7 +85,10 @@ class SearchLimits:
     its utility (:data:`~sixtysix_solver.advice.stats.CARD_TIE`; 0: game points alone);
     ``others``: with three players each alone, how an exactly solved world takes the other
     two to play: ``"paranoid"`` (together against the seat) or ``"maxn"`` (each for itself:
-    max^n, every player after its own game points, then its own points);
+    max^n, every player after its own game points, then its own points) or ``"club"`` (by the
+    basic club player's rules, ``heuristic:basic``, while the seat plays its best line against
+    those replies: an opponent model, for deals where every card is dealt and nobody has a
+    partner, i.e. three-hand);
     ``past_limit``/``past_samples``: with an opponent model, a hand's pasts are averaged
     exactly when at most ``past_limit`` fit it, else over ``past_samples`` seeded samples
     (checked where they are used).

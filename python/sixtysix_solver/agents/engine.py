@@ -99,7 +99,10 @@ class EngineAgent(Agent):
     default, 0: the paranoid game points alone).
     ``others=maxn`` (PIMC only): with three players each alone, value each world as if every
     player played for itself (max^n: its game points, then its own points) instead of the other
-    two together against the seat (the ``SearchLimits`` field ``others``).
+    two together against the seat (the ``SearchLimits`` field ``others``). ``others=club``: value
+    each world by the seat's best line against opponents who follow the basic club player's
+    rules (``heuristic:basic``): an opponent model, which pays against those players and may
+    cost against others (docs/strength.md).
     A decision with one legal action is not searched; each search is seeded from the agent's
     random stream, so the agent is deterministic for its seed."""
 

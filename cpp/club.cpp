@@ -1,0 +1,145 @@
+#include "club.hpp"
+
+#include <tuple>
+
+namespace ss {
+
+Voids voids_after(const State& s, Action a, Voids v) {
+  if (kind_of(a) != PLAY || s.trick_len == 0 || !s.strict()) return v;
+  const int card = arg_of(a), led = suit_of(s.trick[0]), p = s.to_act;
+  if (suit_of(card) == led) return v;
+  v |= void_bit(p, led);
+  if (s.R().must_trump && suit_of(card) != s.trump_suit) v |= void_bit(p, s.trump_suit);
+  return v;
+}
+
+bool club_supported(const RuleSet& r) {
+  return r.stock_size == 0 && r.copies == 1 && r.sides == r.players;
+}
+
+namespace {
+
+// What the rules derive from the position, as _Table in club.py: the cards still out (not in
+// the seat's hand, not played), the seat's free marriage pairs, its score.
+struct Table {
+  const State& s;
+  const int me, trump;
+  const Mask hand;
+  Mask threat = 0;
+  unsigned pairs = 0;
+  int score = 0;
+  bool has_trick = false;
+
+  explicit Table(const State& st)
+      : s(st), me(st.to_act), trump(st.trump_suit), hand(st.hand[st.to_act]) {
+    Mask played = 0;
+    for (int p = 0; p < s.n(); ++p) played |= s.taken[p];
+    for (int i = 0; i < s.trick_len; ++i) played |= bit(s.trick[i]);
+    threat = s.R().deck & ~hand & ~played;
+    if (s.R().marriages != Marriages::NONE)
+      for (int q = 0; q < kSuits; ++q) {
+        const Mask kq = bit(code_of(q, KING)) | bit(code_of(q, QUEEN));
+        if ((hand & kq) == kq && !(s.married & kq)) pairs |= 1u << q;
+      }
+    score = s.side_score(s.side(me));
+    for (int p = 0; p < s.n(); ++p)
+      if (s.side(p) == s.side(me) && s.taken[p]) has_trick = true;
+  }
+
+  bool higher_out(int c) const { return (threat & higher_in_suit(c)) != 0; }
+  bool trumps_out() const { return (threat & suit_mask(trump)) != 0; }
+  int marriage_value(int suit) const {
+    return suit == trump ? s.R().marriage_royal : s.R().marriage_common;
+  }
+  // How much the seat wants to keep c (club.py keep_value; the exchange term needs a stock).
+  int keep_value(int c, bool leading) const {
+    const int q = suit_of(c), r = rank_of(c);
+    int v = kPoints[r];
+    if (q == trump) v += 30;
+    if ((pairs >> q & 1u) && (r == KING || r == QUEEN)) v += 25;
+    if (leading && r == TEN && (threat & bit(code_of(q, ACE)))) v += 20;
+    return v;
+  }
+  int cheapest(Mask cards, bool leading) const {
+    int best = -1, best_v = 0;
+    for (Mask m = cards; m; m &= m - 1) {  // ascending codes: the lowest code wins a tie
+      const int c = lowest(m), v = keep_value(c, leading);
+      if (best < 0 || v < best_v) best = c, best_v = v;
+    }
+    return best;
+  }
+
+  int lead(Mask cards) const {
+    if (!s.strict()) return cheapest(cards, true);
+    if (trumps_out()) {  // draw trumps with a top trump: the highest, the lowest code
+      for (Mask m = cards & suit_mask(trump); m; m &= m - 1)
+        if (!higher_out(lowest(m))) return lowest(m);
+    }
+    unsigned voids = 0;  // suits some opponent is void in
+    for (int p = 0; p < s.n(); ++p)
+      if (s.side(p) != s.side(me)) voids |= voids_of(p);
+    int best = -1;
+    std::tuple<bool, int, int> best_key{};
+    for (Mask m = cards & ~suit_mask(trump); m; m &= m - 1) {  // side-suit winners
+      const int c = lowest(m);
+      if (higher_out(c)) continue;
+      const std::tuple<bool, int, int> key{(voids >> suit_of(c) & 1u) != 0, -kPoints[rank_of(c)], c};
+      if (best < 0 || key < best_key) best = c, best_key = key;
+    }
+    return best >= 0 ? best : cheapest(cards, true);
+  }
+
+  int follow(Mask cards) const {
+    int best = s.trick[0];
+    for (int i = 1; i < s.trick_len; ++i)
+      if (beats(s.trick[i], best, trump)) best = s.trick[i];
+    int pick = -1;
+    std::tuple<bool, int, int> pick_key{};
+    for (Mask m = cards; m; m &= m - 1) {  // win as cheaply as possible, in suit before trumping
+      const int c = lowest(m);
+      if (!beats(c, best, trump)) continue;
+      const std::tuple<bool, int, int> key{suit_of(c) == trump && suit_of(best) != trump,
+                                           kPoints[rank_of(c)], -c};
+      if (pick < 0 || key < pick_key) pick = c, pick_key = key;
+    }
+    return pick >= 0 ? pick : cheapest(cards, false);
+  }
+
+  unsigned voids_of(int p) const { return (known_voids >> (p * kSuits)) & 0xFu; }
+  Voids known_voids = 0;
+};
+
+}  // namespace
+
+Action club_action(const State& s, Voids v) {
+  Table t(s);
+  t.known_voids = v;
+  Action buf[kMaxActions];
+  const int n = s.legal_actions(buf);
+  const Action claim = make_action(CLAIM);
+  Action options[kMaxActions];
+  int k = 0;
+  bool can_claim = false;
+  for (int i = 0; i < n; ++i) {
+    if (buf[i] == claim) can_claim = true;
+    else options[k++] = buf[i];
+  }
+  if (can_claim && t.score >= s.R().target) return claim;
+  if (k == 0) return buf[0];
+  // The highest marriage (trumps first, then the lowest suit) whenever it scores.
+  const bool scores_now = s.R().marriage_before_trick != BeforeTrick::ZERO || t.has_trick;
+  int marry = -1;
+  Mask plays = 0;
+  bool pass = false;
+  for (int i = 0; i < k; ++i) {
+    const int kind = kind_of(options[i]), arg = arg_of(options[i]);
+    if (kind == MARRY && (marry < 0 || t.marriage_value(arg) > t.marriage_value(marry))) marry = arg;
+    if (kind == PLAY) plays |= bit(arg);
+    if (kind == PASS) pass = true;
+  }
+  if (marry >= 0 && scores_now) return make_action(MARRY, marry);
+  if (!plays) return pass ? make_action(PASS) : options[0];
+  return make_action(PLAY, s.trick_len ? t.follow(plays) : t.lead(plays));
+}
+
+}  // namespace ss

@@ -1,0 +1,27 @@
+// The basic club player's rules (python/sixtysix_solver/advice/club.py, `heuristic:basic`) on a
+// core state: what reply_search.hpp needs to value a world against opponents who play by them.
+// Only positions where every play is strict and nothing is drawn (no stock, one copy of each card,
+// no partners: three-hand), so the rules about the stock (exchange, close, draw) and the
+// partner's cards never arise; club_supported() says whether a rule set is one of them.
+#pragma once
+#include <cstdint>
+
+#include "state.hpp"
+
+namespace ss {
+
+// Suits a player is known by everybody to lack, bit player * 4 + suit: a player who did not
+// follow suit holds none of it and, with must_trump, one who also did not trump holds no trump
+// (knowledge/facts.py revealed_by_play: the only facts that make a whole suit void).
+using Voids = std::uint16_t;
+constexpr Voids void_bit(int player, int suit) { return static_cast<Voids>(1u << (player * kSuits + suit)); }
+
+// The voids known once `a` (legal in `s`) is played.
+Voids voids_after(const State& s, Action a, Voids v);
+
+bool club_supported(const RuleSet& r);
+
+// The club player's action for the player to act (the position must not be over).
+Action club_action(const State& s, Voids v);
+
+}  // namespace ss

@@ -1,0 +1,132 @@
+"""The basic club player's rules in the core (cpp/club.cpp) and the seat's best line against
+them (cpp/reply_search.cpp, ``SearchLimits.others="club"``), against the Python rules
+(advice/club.py) and a slow search over the seat's actions that asks them at every other
+turn."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from sixtysix_solver import Game, View, _core, recommend
+from sixtysix_solver.advice.club import club_choice
+from sixtysix_solver.advice.limits import SearchLimits
+from sixtysix_solver.advice.recommend import known_voids
+from sixtysix_solver.errors import SixtySixError
+from sixtysix_solver.knowledge.legal import legal_actions
+from sixtysix_solver.knowledge.worlds import WorldSpace, layout_rows
+from sixtysix_solver.rules.actions import Action, Kind
+
+SCALE = _core.MAXN_SCALE
+
+
+def public_voids(g: Game) -> int:
+    """Every player's voids as the others know them (bit player * 4 + suit)."""
+    n = g.profile.players
+    bits = 0
+    for p in range(n):
+        other = View.from_game(g, (p + 1) % n)
+        for s in other.void_suits(p):
+            bits |= 1 << (p * 4 + s)
+    return bits
+
+
+def club(g: Game) -> Action:
+    view = View.from_game(g, g.to_act)
+    return club_choice(view, legal_actions(view))
+
+
+def random_positions(count: int, seed: int, max_cards: int = 7):  # type: ignore[no-untyped-def]
+    """Positions of seeded three-hand deals played at random (a club choice one time in two),
+    with at most ``max_cards`` cards in the hand of the player to act."""
+    rng = random.Random(seed)
+    out: list[Game] = []
+    while len(out) < count:
+        g = Game.deal("three-hand", seed=rng.randrange(10**6), dealer=rng.randrange(3))
+        while not g.is_over:
+            if len(View.from_game(g, g.to_act).hand) <= max_cards and rng.random() < 0.3:
+                out.append(g.clone())
+            legal = g.legal_actions()
+            g.apply(club(g) if rng.random() < 0.5 else rng.choice(legal))
+    return out[:count]
+
+
+def test_the_core_rules_choose_as_the_python_rules() -> None:
+    # Every decision of 150 random-and-club deals: the core's choice is the Python rules'.
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(150):
+        g = Game.deal("three-hand", seed=rng.randrange(10**6), dealer=rng.randrange(3))
+        while not g.is_over:
+            want = club(g)
+            got = _core.club_action(g.core, public_voids(g))
+            assert Action.from_code(got) == want, g.fields()
+            checked += 1
+            g.apply(want if rng.random() < 0.6 else rng.choice(g.legal_actions()))
+    assert checked > 1000
+
+
+def reference_line(g: Game, me: int) -> int:
+    """The seat's utility (return * SCALE + its score) from ``g``: its best action at its turns
+    (a claim that wins at once), the Python club's at the others'."""
+    while not g.is_over and g.to_act != me:
+        g.apply(club(g))
+    if g.is_over:
+        r = g.result
+        assert r is not None
+        return int(r.returns[me]) * SCALE + min(max(g.scores()[me], 0), SCALE - 1)
+    best: int | None = None
+    for a in g.legal_actions():
+        c = g.clone()
+        c.apply(a)
+        u = reference_line(c, me)
+        if a.kind == Kind.CLAIM and u >= SCALE:
+            return u
+        best = u if best is None else max(best, u)
+    assert best is not None
+    return best
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_best_line_against_the_club_matches_the_slow_search(seed: int) -> None:
+    for g in random_positions(8, seed, max_cards=4):
+        value, nodes = _core.club_reply(g.core, public_voids(g))
+        assert value == reference_line(g.clone(), g.to_act), g.fields()
+        assert nodes >= 1
+
+
+def test_worlds_against_the_club_through_the_pool() -> None:
+    # The pool's "club" objective: each line's value in each world is the best line after it.
+    for g in random_positions(3, 11, max_cards=4):
+        view = View.from_game(g, g.to_act)
+        assert known_voids(view) == public_voids(g) & ~(0xF << (4 * g.to_act))
+        layouts = WorldSpace(view).sample(6, seed=1)
+        lines = [[a] for a in g.legal_action_codes()]
+        pool = _core.WorldPool(2, 4)
+        vals, _nodes, aborted = pool.solve(g.core, layout_rows(layouts), lines, "club", 0, 0.0,
+                                           False, voids=public_voids(g))
+        assert not aborted.any()
+        for w, lay in enumerate(layouts):
+            for j, (code,) in enumerate(lines):
+                c = lay.game(view)
+                c.apply(Action.from_code(code))
+                assert vals[w, j] == reference_line(c, g.to_act), (w, code)
+
+
+def test_recommend_against_the_club_and_bad_input() -> None:
+    g = Game.deal("three-hand", seed=4)
+    view = View.from_game(g, g.to_act)
+    rec = recommend(view, limits=SearchLimits(worlds=8, seed=2, threads=1, others="club"))
+    assert rec.worlds == 8 and rec.best in {s.action for s in rec.actions}
+    with pytest.raises(SixtySixError, match="three-hand"):
+        _core.club_action(Game.deal("sixty-six", seed=1).core, 0)
+    with pytest.raises(SixtySixError, match="voids"):
+        _core.club_action(g.core, 1 << 12)
+    with pytest.raises(SixtySixError, match="voids"):
+        _core.WorldPool(1, 1).solve(g.core, layout_rows(WorldSpace(view).sample(1, seed=1)),
+                                    [[g.legal_action_codes()[0]]], "game_points", 0, 0.0, False,
+                                    voids=1)
+    deal = Game.deal("three-hand", seed=0)
+    value, nodes = _core.club_reply(deal.core, 0)
+    assert value is not None and nodes > 1024
+    assert _core.club_reply(deal.core, 0, node_limit=100) == (None, 1024)  # stopped: no value
