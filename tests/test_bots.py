@@ -345,6 +345,25 @@ def test_match_aware_engine_passes_the_match_utility(monkeypatch: pytest.MonkeyP
         AgentSpec.parse("ismcts:iterations=10,match=true")
 
 
+def test_match_aware_engine_with_a_pot_takes_the_horizon_estimates() -> None:
+    # With a pot (a drawn hand before: carry 1) a win awards at least 2 game points, but the
+    # horizon search's estimates, rounded, may say 1 or -1: the match utility counts them as
+    # the nearest result the hand can award (this raised KeyError: -1 in an arena run).
+    from sixtysix_solver.advice.limits import SearchLimits
+    from sixtysix_solver.advice.recommend import match_utility, recommend
+
+    game = Game.deal("sixty-six", seed=2, carry=1)
+    setattr(game, "match_score", (2, 4))
+    view = View.from_game(game, game.to_act)
+    u = match_utility(view)
+    assert u(1) == u(2) > u(0) > u(-1) == u(-2) > u(-4)
+    rec = recommend(view, limits=SearchLimits(worlds=20, seed=3, threads=1, method="horizon"),
+                    utility=u)
+    whole = {int(round(float(x))) for x in rec.values.ravel()}
+    assert whole & {-1, 1}, "the estimates should include a rounded 1 or -1 for this check"
+    assert rec.best in {s.action for s in rec.actions}
+
+
 def test_closewin_closes_only_when_closing_wins_often_enough(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -310,6 +310,16 @@ def match_utility(
     ``score``: match points per side (side 0 first; default: the view's ``match``);
     ``equity``: the match table (default: the profile's, see
     :meth:`MatchEquity.for_profile <sixtysix_solver.advice.equity.MatchEquity.for_profile>`).
+
+    A result the hand cannot award counts as the nearest one it can: the horizon search's
+    estimates, rounded to whole points, may say 1 where a pot of ``carry`` points makes every
+    win worth at least ``1 + carry``.
+
+    >>> from sixtysix_solver import Game
+    >>> g = Game.deal("sixty-six", seed=1, carry=1)
+    >>> u = match_utility(View.from_game(g, 0), score=(3, 5))
+    >>> u(1) == u(2), u(-1) == u(-2), u(9) == u(4)
+    (True, True, True)
     """
     if view.profile.sides != 2:
         raise SixtySixError("match equity needs a game of two sides")
@@ -321,11 +331,29 @@ def match_utility(
     met = equity if equity is not None else MatchEquity.for_profile(view.profile)
     side = view.side(view.seat)
     values = met.outcome_values(scores[side], scores[1 - side], carry=view.carry)
+    wins = sorted(k for k in values if k > 0)
+    losses = sorted(k for k in values if k < 0)
 
     def utility(points: int) -> float:
-        return values[points]
+        if points in values:
+            return values[points]
+        if points > 0:  # the nearest result the hand can award
+            return values[min(max(points, wins[0]), wins[-1])]
+        return values[max(min(points, losses[-1]), losses[0])]
 
     return utility
+
+
+def known_voids(view: View) -> int:
+    """The suits the view knows the other players to lack, as the core's club rules take them
+    (bit player * 4 + suit). The seat's own voids, which the others know, are not in a view:
+    they count as none."""
+    bits = 0
+    for p in range(view.players):
+        if p != view.seat:
+            for s in view.void_suits(p):
+                bits |= 1 << (p * 4 + s)
+    return bits
 
 
 def view_of(position: View | Game) -> View:
@@ -829,6 +857,15 @@ class _Run:
         horizon search each world's depth (``None`` for exact values), and the card points
         that break ties (:attr:`card_ties`; else ``None``); ``horizon``: the search's depth
         when not the limits' own."""
+        if isinstance(self.pool, _core.WorldPool) and self.club:
+            # The seat's best line against the club's replies: utility as max^n's.
+            util, nodes, aborted = self.pool.solve(
+                self.base.core, rows, self.codes, "club", 0, 0.0, True, deadline,
+                interrupt=interruptible(), voids=known_voids(self.view),
+            )
+            gp, points = np.divmod(util.astype(np.int64), _core.MAXN_SCALE)
+            ties = self.limits.card_tie * points.astype(np.float64) if self.card_ties else None
+            return gp.astype(np.int16), nodes, aborted, None, ties
         if isinstance(self.pool, _core.WorldPool) and self.maxn:
             # One solve gives both: utility = game points * MAXN_SCALE + the seat's points.
             util, nodes, aborted = self.pool.solve(
@@ -856,6 +893,11 @@ class _Run:
             interrupt=interruptible(),
         )
         return hv, nodes, aborted, np.asarray(depth, dtype=np.int64), None
+
+    @property
+    def club(self) -> bool:
+        """Are exact worlds valued against the basic club's replies (``others="club"``)?"""
+        return self.view.profile.sides > 2 and self.limits.others == "club"
 
     @property
     def maxn(self) -> bool:
