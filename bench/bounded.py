@@ -14,8 +14,11 @@
     worlds in the decks of 24 cards or fewer, else the auto method at horizon 3) scores every
     action; each method under test (``--methods``) then
     chooses within ``--budget`` seconds (``ismcts``: information-set MCTS with exact
-    strict-phase leaves, the other approach tried). Reports per profile and method: how often the choice
-    is the reference's, and the mean loss in the reference's expected game points.
+    strict-phase leaves, the other approach tried; ``reference``: the reference recipe again
+    on other worlds, which measures the reference's own noise). Reports per profile and method:
+    how often the choice is the reference's, the mean loss in the reference's expected game
+    points, and the agreement on the *clear* positions, where the reference's best beats its
+    runner-up by more than two paired standard errors.
 
 Times depend on the machine and its load: the header prints the machine, and the figures
 compare methods measured in the same run.
@@ -37,7 +40,11 @@ from sixtysix_solver import PROFILES, Game, View, recommend
 from sixtysix_solver.advice.club import club_choice
 from sixtysix_solver.advice.ismcts import ismcts
 from sixtysix_solver.advice.limits import SearchLimits
-from sixtysix_solver.advice.recommend import Recommendation, stock_in_play
+from sixtysix_solver.advice.recommend import (
+    Recommendation,
+    paired_difference,
+    stock_in_play,
+)
 from sixtysix_solver.knowledge.legal import legal_actions
 
 TWO_PLAYER_STOCK = ["sixty-six", "sixty-six-jaques", "schnapsen", "schnapsen-jaques", "mariage",
@@ -107,8 +114,10 @@ def run_quality(args: argparse.Namespace) -> None:
     print(f"(b) decision quality: {args.positions} open-phase positions per profile, "
           f"{args.budget} s per choice against a {args.reference} s reference, threads "
           f"{args.threads}")
-    print(f"{'profile':18s} {'method':8s} {'n':>4s} {'agree':>7s} {'loss':>7s} {'worlds':>7s}"
-          "  (worlds: mean worlds, or ISMCTS iterations, per choice)")
+    print(f"{'profile':18s} {'method':9s} {'n':>4s} {'agree':>7s} {'loss':>7s} {'worlds':>7s} "
+          f"{'clear':>5s} {'agree':>7s}  (worlds: mean worlds, or ISMCTS iterations, per choice; "
+          "clear: positions whose reference best beats its runner-up by 2 paired standard errors, "
+          "and the agreement on those)")
     for profile in args.profiles:
         if profile not in TWO_PLAYER_STOCK:
             continue
@@ -120,14 +129,21 @@ def run_quality(args: argparse.Namespace) -> None:
         # The reference: exact worlds where a deal of at most 24 cards makes them affordable
         # (sixty-six, schnapsen), else the horizon search one trick deeper than the default.
         ref_method = "exact" if PROFILES[profile].deck_size <= 24 else "auto"
-        refs = [recommend(v, limits=SearchLimits(worlds=100_000, time_limit=args.reference,
-                                                 seed=10_000 + i, horizon=3, method=ref_method,
-                                                 threads=args.threads))
-                for i, v in enumerate(views)]
+
+        def reference(v: View, seed: int, ref_method: str = ref_method) -> Recommendation:
+            return recommend(v, limits=SearchLimits(worlds=100_000, time_limit=args.reference,
+                                                    seed=seed, horizon=3, method=ref_method,
+                                                    threads=args.threads))
+
+        refs = [reference(v, 10_000 + i) for i, v in enumerate(views)]
+        clear = [is_clear(ref) for ref in refs]
         for method in methods:
-            agree, loss, worlds = 0, 0.0, 0
+            agree, loss, worlds, agree_clear = 0, 0.0, 0, 0
             for i, (v, ref) in enumerate(zip(views, refs)):
-                if method == "ismcts":  # the other approach: one tree over the information set
+                if method == "reference":  # the reference again on other worlds: its own noise
+                    again = reference(v, 20_000 + i)
+                    choice, used = again.best, again.worlds
+                elif method == "ismcts":  # the other approach: one tree over the information set
                     r = ismcts(v, limits=SearchLimits(iterations=10**7, time_limit=args.budget,
                                                       seed=i))
                     choice, used = r.best, r.iterations
@@ -141,11 +157,23 @@ def run_quality(args: argparse.Namespace) -> None:
                     choice, used = rec.best, rec.worlds
                 best = max(s.mean for s in ref.actions)
                 agree += choice == ref.best
+                agree_clear += clear[i] and choice == ref.best
                 loss += best - ref.stats(choice).mean
                 worlds += used
-            n = len(views)
-            print(f"{profile:18s} {method:8s} {n:4d} {agree / n:7.1%} {loss / n:7.3f} "
-                  f"{worlds // max(n, 1):7d}", flush=True)
+            n, nc = len(views), sum(clear)
+            print(f"{profile:18s} {method:9s} {n:4d} {agree / n:7.1%} {loss / n:7.3f} "
+                  f"{worlds // max(n, 1):7d} {nc:5d} {agree_clear / max(nc, 1):7.1%}", flush=True)
+
+
+def is_clear(ref: Recommendation) -> bool:
+    """The reference's best beats its runner-up by more than two paired standard errors (or by
+    anything, where its figures are exact): a choice the reference itself would not change
+    on other worlds."""
+    ranked = ref.ranked()
+    if len(ranked) < 2:
+        return True
+    diff, se = paired_difference(ref, ranked[0].action, ranked[1].action)
+    return diff > 2 * se if se > 0 else diff > 0
 
 
 def main() -> None:
@@ -162,7 +190,8 @@ def main() -> None:
     ap.add_argument("--reference", type=float, default=6.0, help="reference seconds for (b)")
     ap.add_argument("--methods", default="auto,auto-flat,exact,horizon,ismcts",
                     help="methods compared in (b): recommend's methods (suffix -flat: no deeper "
-                         "passes; @W: at most W worlds instead of --worlds), or ismcts")
+                         "passes; @W: at most W worlds instead of --worlds), ismcts, or "
+                         "reference (the reference run again on other worlds: its own noise)")
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
