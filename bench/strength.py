@@ -290,6 +290,47 @@ RUNS = (
         ("engine:worlds=1000,time=1,threads=1,others=maxn", "heuristic:basic"), 20, 1,
         "three-hand, each world valued by max^n (every player for itself; the deals of "
         "three-hand-t1t-basic)"),
+    # Nineteenth session: choosing by the chance to win the match (match=true) and anchoring
+    # on the new club player (club=expert), on the deals of earlier rows.
+    Run("mariage-piquet-t1m-heur", "mariage-piquet",
+        ("engine:worlds=1000,time=1,threads=1,closewin=0.8,match=true", "heuristic:basic"), 20, 3,
+        "mariage-piquet at 1 s choosing by the chance to win the match (the deals of "
+        "mariage-piquet-t1c-heur)"),
+    Run("sixty-six-t1pacm-club", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8,match=true", "heuristic"), 20, 1,
+        "the anchored engine choosing by the chance to win the match, against the new club "
+        "player (the deals of sixty-six-t1pac-club)"),
+    Run("sixty-six-t1pax-club", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8,club=expert", "heuristic"),
+        20, 1, "the engine anchored on the new club player itself, against it (the deals of "
+        "sixty-six-t1pac-club)"),
+    Run("sixty-six-t1pax-club-s2", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8,club=expert", "heuristic"),
+        20, 2, "the same on the deals of sixty-six-t1pac-club-s2"),
+    # Nineteenth session: the oracle that knows the club's rules wins 86% of three-hand legs
+    # (bench/oracle.py --tie reply); the engine now values worlds against those rules in the
+    # core (others=club), and is measured against the new club player too, whose rules it
+    # does not know.
+    Run("three-hand-t1r-basic", "three-hand",
+        ("engine:worlds=1000,time=1,threads=1,others=club", "heuristic:basic"), 20, 1,
+        "three-hand, each world valued by the seat's best line against the basic club's replies "
+        "(the deals of three-hand-t1t-basic)"),
+    Run("three-hand-t1r-club", "three-hand",
+        ("engine:worlds=1000,time=1,threads=1,others=club", "heuristic"), 20, 1,
+        "the same against two new club players, whose rules differ from the modelled ones (the "
+        "deals of three-hand-t1t-club)"),
+    Run("three-hand-t1r10-basic", "three-hand",
+        ("engine:worlds=10000,time=1,threads=1,others=club", "heuristic:basic"), 20, 1,
+        "the same with up to 10,000 worlds a decision (a world costs a few thousand nodes, so "
+        "1,000 take about 40 ms; the deals of three-hand-t1t-basic)"),
+    Run("three-hand-t1ri-basic", "three-hand",
+        ("engine:worlds=1000,time=1,threads=1,others=club,infer=0.3", "heuristic:basic"), 20, 1,
+        "valued against the club's replies and weighted by how likely the club's past actions "
+        "were in each world (the deals of three-hand-t1t-basic)"),
+    Run("three-hand-t1r-engine", "three-hand",
+        ("engine:worlds=1000,time=1,threads=1,others=club", "engine:worlds=1000,time=1,threads=1"),
+        20, 1, "the club model against two default engines (the paranoid value), which follow no "
+        "club rules"),
 )
 
 
