@@ -208,6 +208,16 @@ WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<L
   const int t_count = static_cast<int>(std::max<std::size_t>(
       1, std::min<std::size_t>(shared_ && !share_table ? 1 : threads_, dynamic ? n : n * k)));
   std::atomic<std::size_t> next{0};
+  // The voids each line's plays reveal: public play, the same in every world.
+  std::vector<Voids> line_voids(k, voids);
+  if (obj == Objective::CLUB && n > 0)
+    for (std::size_t a = 0; a < k; ++a) {
+      State c = worlds[0];
+      for (Action x : lines[a]) {
+        line_voids[a] = voids_after(c, x, line_voids[a]);
+        c.apply(x);
+      }
+    }
   if (obj == Objective::MAXN || obj == Objective::CLUB)  // (their own tables, made on first use: most pools never need one)
     while (maxn_tables_.size() < static_cast<std::size_t>(threads_))
       maxn_tables_.push_back(std::make_unique<MaxnTable>(tt_mib_));
@@ -281,14 +291,8 @@ WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<L
         if (!share_table) mt.new_generation();
         const int side = s.side(s.to_act);
         ReplySearch reply(mt, lim, side);
-        each_line([&] { return reply.nodes(); }, [&](std::size_t a, const State&) {
-          State c = s;  // the line again, for the voids its plays reveal
-          Voids v = voids;
-          for (Action x : lines[a]) {
-            v = voids_after(c, x, v);
-            c.apply(x);
-          }
-          return c.over() ? maxn_utility(c, side) : reply.value(c, v);
+        each_line([&] { return reply.nodes(); }, [&](std::size_t a, const State& c) {
+          return c.over() ? maxn_utility(c, side) : reply.value(c, line_voids[a]);
         });
         continue;
       }
