@@ -857,20 +857,13 @@ class _Run:
         horizon search each world's depth (``None`` for exact values), and the card points
         that break ties (:attr:`card_ties`; else ``None``); ``horizon``: the search's depth
         when not the limits' own."""
-        if isinstance(self.pool, _core.WorldPool) and self.club:
-            # The seat's best line against the club's replies: utility as max^n's.
+        if isinstance(self.pool, _core.WorldPool) and (self.maxn or self.club):
+            # One solve gives both: utility = game points * MAXN_SCALE + the seat's points
+            # (max^n, or the seat's best line against the club's replies).
             util, nodes, aborted = self.pool.solve(
-                self.base.core, rows, self.codes, "club", 0, 0.0, True, deadline,
-                interrupt=interruptible(), voids=known_voids(self.view),
-            )
-            gp, points = np.divmod(util.astype(np.int64), _core.MAXN_SCALE)
-            ties = self.limits.card_tie * points.astype(np.float64) if self.card_ties else None
-            return gp.astype(np.int16), nodes, aborted, None, ties
-        if isinstance(self.pool, _core.WorldPool) and self.maxn:
-            # One solve gives both: utility = game points * MAXN_SCALE + the seat's points.
-            util, nodes, aborted = self.pool.solve(
-                self.base.core, rows, self.codes, "maxn", 0, 0.0, True, deadline,
-                interrupt=interruptible(),
+                self.base.core, rows, self.codes, "club" if self.club else "maxn", 0, 0.0, True,
+                deadline, interrupt=interruptible(),
+                voids=known_voids(self.view) if self.club else 0,
             )
             gp, points = np.divmod(util.astype(np.int64), _core.MAXN_SCALE)
             ties = self.limits.card_tie * points.astype(np.float64) if self.card_ties else None
