@@ -25,13 +25,14 @@ struct Table {
   const State& s;
   const int me, trump;
   const Mask hand;
+  const Voids known_voids;
   Mask threat = 0;
   unsigned pairs = 0;
   int score = 0;
   bool has_trick = false;
 
-  explicit Table(const State& st)
-      : s(st), me(st.to_act), trump(st.trump_suit), hand(st.hand[st.to_act]) {
+  Table(const State& st, Voids v)
+      : s(st), me(st.to_act), trump(st.trump_suit), hand(st.hand[st.to_act]), known_voids(v) {
     Mask played = 0;
     for (int p = 0; p < s.n(); ++p) played |= s.taken[p];
     for (int i = 0; i < s.trick_len; ++i) played |= bit(s.trick[i]);
@@ -106,14 +107,12 @@ struct Table {
   }
 
   unsigned voids_of(int p) const { return (known_voids >> (p * kSuits)) & 0xFu; }
-  Voids known_voids = 0;
 };
 
 }  // namespace
 
 Action club_action(const State& s, Voids v) {
-  Table t(s);
-  t.known_voids = v;
+  const Table t(s, v);
   Action buf[kMaxActions];
   const int n = s.legal_actions(buf);
   const Action claim = make_action(CLAIM);

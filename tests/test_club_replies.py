@@ -36,7 +36,7 @@ def club(g: Game) -> Action:
     return club_choice(view, legal_actions(view))
 
 
-def random_positions(count: int, seed: int, max_cards: int = 7):  # type: ignore[no-untyped-def]
+def random_positions(count: int, seed: int, max_cards: int = 7) -> list[Game]:
     """Positions of seeded three-hand deals played at random (a club choice one time in two),
     with at most ``max_cards`` cards in the hand of the player to act."""
     rng = random.Random(seed)
