@@ -190,7 +190,7 @@ RUNS = (
         "from the club player's play (its own rules as the model, eps 0.3), against it"),
     Run("three-hand-club-basic", "three-hand", ("heuristic", "heuristic:basic"), 50, 5,
         "three-hand, the club player in one seat against the earlier rules in both others"),
-    Run("three-hand-t1-club", "three-hand", ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic"),
+    Run("three-hand-t1-club", "three-hand", ("engine:worlds=1000,time=1,threads=1,closewin=0,others=paranoid", "heuristic"),
         20, 1, "three-hand, one seat against two club players (issue 19): PIMC capped at 1 s "
         "(sets 11-20 added in the twelfth session)"),
     # Fifteenth session: inference from the other players' play where PIMC solves every
@@ -199,10 +199,10 @@ RUNS = (
         ("engine:worlds=1000,time=1,threads=1,infer=0.3", "heuristic:basic"), 25, 3,
         "four-hand-24 at 1 s inferring the hidden cards from the play (the model is the "
         "opponents' own rules), on the deals of four-hand-24-t1-heur"),
-    Run("three-hand-t1-basic", "three-hand", ("engine:worlds=1000,time=1,threads=1", "heuristic:basic"),
+    Run("three-hand-t1-basic", "three-hand", ("engine:worlds=1000,time=1,threads=1,others=paranoid", "heuristic:basic"),
         20, 1, "three-hand, one seat against two basic club players (issue 19's opponent)"),
     Run("three-hand-t1i-basic", "three-hand",
-        ("engine:worlds=1000,time=1,threads=1,infer=0.3", "heuristic:basic"), 20, 1,
+        ("engine:worlds=1000,time=1,threads=1,infer=0.3,others=paranoid", "heuristic:basic"), 20, 1,
         "the same, inferring the hidden cards from the play"),
     *(Run(f"{p}-t1c-pimc", p, ("engine:worlds=1000,time=1,threads=1",
                                 "engine:worlds=1000,time=1,threads=1,closewin=0"), 20, 4,
@@ -259,13 +259,13 @@ RUNS = (
         "of mariage-piquet-t1d-heur)"),
     # Three players: ties between actions of equal paranoid game points broken by the card
     # points each secures (advice.stats.CARD_TIE), on the deals of three-hand-t1-basic.
-    Run("three-hand-t1t-basic", "three-hand", ("engine:worlds=1000,time=1,threads=1", "heuristic:basic"),
+    Run("three-hand-t1t-basic", "three-hand", ("engine:worlds=1000,time=1,threads=1,others=paranoid", "heuristic:basic"),
         20, 1, "three-hand, one seat against two basic club players, ties broken by the card "
         "points (sixteenth session; the deals of three-hand-t1-basic)"),
     Run("three-hand-t1w-basic", "three-hand",
-        ("engine:worlds=1000,time=1,threads=1,cards=0.02", "heuristic:basic"), 20, 1,
+        ("engine:worlds=1000,time=1,threads=1,cards=0.02,others=paranoid", "heuristic:basic"), 20, 1,
         "the same with card points weighing four times as much: 50 card points a game point"),
-    Run("three-hand-t1t-club", "three-hand", ("engine:worlds=1000,time=1,threads=1", "heuristic"),
+    Run("three-hand-t1t-club", "three-hand", ("engine:worlds=1000,time=1,threads=1,others=paranoid", "heuristic"),
         20, 1, "three-hand against two new club players, ties broken by the card points (the "
         "deals of three-hand-t1-club)"),
     # A concession (a false claim) costs 2 in mariage-piquet; the engine made 12 in
@@ -328,9 +328,16 @@ RUNS = (
         "valued against the club's replies and weighted by how likely the club's past actions "
         "were in each world (the deals of three-hand-t1t-basic)"),
     Run("three-hand-t1r-engine", "three-hand",
-        ("engine:worlds=1000,time=1,threads=1,others=club", "engine:worlds=1000,time=1,threads=1"),
+        ("engine:worlds=1000,time=1,threads=1,others=club", "engine:worlds=1000,time=1,threads=1,others=paranoid"),
         20, 1, "the club model against two default engines (the paranoid value), which follow no "
         "club rules"),
+    # Twenty-first session: more deals and sharper inference before others=club becomes the
+    # three-hand default.
+    Run("three-hand-t1t-club-s2", "three-hand", ("engine:worlds=1000,time=1,threads=1,others=paranoid", "heuristic"),
+        20, 2, "the paranoid value against two new club players, on the deals of seed 2"),
+    Run("three-hand-t1r-club-s2", "three-hand",
+        ("engine:worlds=1000,time=1,threads=1,others=club", "heuristic"), 20, 2,
+        "the club's replies against two new club players (the deals of three-hand-t1t-club-s2)"),
 )
 
 

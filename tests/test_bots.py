@@ -455,7 +455,9 @@ def test_engine_others_maxn_reaches_the_limits() -> None:
     agent = AgentSpec.parse("engine:worlds=3,others=maxn").build(seed=0)
     assert agent.limits.others == "maxn"  # type: ignore[attr-defined]
     assert agent.name == "engine:others=maxn,worlds=3"
-    assert str(AgentSpec.parse("engine:worlds=3,others=paranoid")) == "engine:worlds=3"
+    assert str(AgentSpec.parse("engine:worlds=3,others=auto")) == "engine:worlds=3"
+    assert str(AgentSpec.parse("engine:worlds=3,others=paranoid")) == "engine:others=paranoid,worlds=3"
+    assert AgentSpec.parse("engine:worlds=3").build(seed=0).limits.others == "auto"  # type: ignore[attr-defined]
     g = Game.deal("three-hand", seed=4)
     assert agent.act(View.from_game(g)) in g.legal_actions()
     for bad in ("engine:others=friendly", "ismcts:others=maxn"):

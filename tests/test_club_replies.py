@@ -6,6 +6,7 @@ turn."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from sixtysix_solver import Game, View, _core, recommend
@@ -130,3 +131,23 @@ def test_recommend_against_the_club_and_bad_input() -> None:
     value, nodes = _core.club_reply(deal.core, 0)
     assert value is not None and nodes > 1024
     assert _core.club_reply(deal.core, 0, node_limit=100) == (None, 1024)  # stopped: no value
+
+
+def test_auto_is_the_club_with_three_alone_and_the_game_value_with_two_sides() -> None:
+    """``others="auto"``, the default: three-hand worlds valued against the club's replies,
+    every other profile by the plain game value (paranoid, maxn and club all mean that with
+    two sides)."""
+    assert SearchLimits().others == "auto"
+    cases = [("three-hand", 4, "club", "paranoid"), ("sixty-six", 3, "paranoid", "club"),
+             ("four-hand", 2, "paranoid", "club")]
+    for name, seed, same, other in cases:
+        g = Game.deal(name, seed=seed)
+        view = View.from_game(g, g.to_act)
+        lim = SearchLimits(worlds=8, seed=2, threads=1)
+        auto = recommend(view, limits=lim)
+        twin = recommend(view, limits=replace(lim, others=same))
+        assert [(s.action, s.mean, s.utility) for s in auto.actions] == \
+            [(s.action, s.mean, s.utility) for s in twin.actions], name
+        if name == "three-hand":  # the club's replies give other values than the paranoid
+            alt = recommend(view, limits=replace(lim, others=other))
+            assert [s.mean for s in alt.actions] != [s.mean for s in auto.actions]

@@ -127,7 +127,7 @@ def test_handshake(engine: EngineProcess) -> None:
     assert "profile schnapsen players 2 cards 20" in lines
     names = {ln.split()[2] for ln in lines if ln.startswith("option name ")}
     assert names == {"profile", "threads", "worlds", "movetime", "matchaware", "seed",
-                     "recordfile", "opponentmodel", "closewin"}
+                     "recordfile", "opponentmodel", "closewin", "others"}
     engine.send("isready")
     assert engine.read() == "readyok"
     assert not engine.errors
@@ -405,6 +405,42 @@ def test_go_closes_only_when_sure(monkeypatch: pytest.MonkeyPatch) -> None:
     assert e.options.closewin == 0
 
 
+def test_others_reaches_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``setoption name others``: how a three-hand world takes the other two, passed to
+    recommend's limits (``auto`` by default); a bad value is an error and changes nothing."""
+    from sixtysix_solver.protocol import session as session_mod
+
+    real = session_mod.recommend
+    seen: list[str] = []
+
+    def spy(v: Any, **kw: Any) -> Any:
+        seen.append(kw["limits"].others)
+        return real(v, **kw)
+
+    monkeypatch.setattr(session_mod, "recommend", spy)
+    out: list[str] = []
+    e = ProtocolSession(out.append)
+    assert e.options.others == "auto"
+    g = Game.deal("three-hand", seed=4)
+    seat = g.to_act
+    assert seat is not None
+    hand = format_card_list([c.code for c in g.hand(seat)])
+    for line in ["setoption name threads value 1", "setoption name profile value three-hand",
+                 f"newhand dealer {g.fields()['dealer']} seat {seat} hand {hand} "
+                 f"trump {g.trump_card}"]:
+        e.handle(line)
+    for value in ("auto", "Paranoid", "club"):
+        e.handle(f"setoption name others value {value}")
+        e.handle("go worlds 4")
+        assert e.wait(TIMEOUT)
+    assert seen == ["auto", "paranoid", "club"]
+    out.clear()
+    e.handle("setoption name others value friendly")
+    assert out == ["error setoption: others must be one of auto, paranoid, maxn, club, "
+                   "got 'friendly'"]
+    assert e.options.others == "club"
+
+
 def test_read_lines_bounds_memory() -> None:
     import io
 
@@ -568,7 +604,8 @@ def test_uci_courtesy(engine: EngineProcess) -> None:
                  "setoption name Hash value 16"]:
         engine.send(line)
     assert engine.sync() == ["info string unknown option 'hash' ignored (options: profile "
-                             "threads worlds movetime matchaware seed recordfile opponentmodel closewin)"]
+                             "threads worlds movetime matchaware seed recordfile opponentmodel "
+                             "closewin others)"]
     assert not engine.errors
 
 

@@ -79,6 +79,11 @@ def check_exact(rec: Recommendation, truth: dict[Action, dict[int, Fraction]]) -
     assert rec.stats(rec.best).utility == best
 
 
+# Three players each alone value a world against the club's replies by default (others="auto");
+# the paranoid value, the plain solver's, is what brute_force checks.
+PARANOID = SearchLimits(others="paranoid")
+
+
 CASES = [(name, seed) for name in sorted(PROFILES) for seed in range(3)]
 
 
@@ -88,7 +93,8 @@ def test_exact_mode_matches_brute_force_strict(name: str, seed: int) -> None:
     if g is None:
         pytest.fail("no position found")
     view = View.from_game(g, g.to_act)
-    rec = recommend(view, worlds=5000, threads=2)
+    rec = recommend(view, worlds=5000, threads=2,
+                    limits=PARANOID if PROFILES[name].sides > 2 else None)
     check_exact(rec, brute_force(view))
 
 
@@ -99,7 +105,7 @@ def test_three_players_break_ties_by_card_points(seed: int) -> None:
     g = small_position("three-hand", seed, cards=3)
     assert g is not None
     view = View.from_game(g, g.to_act)
-    rec = recommend(view, worlds=5000, threads=1)
+    rec = recommend(view, worlds=5000, threads=1, limits=PARANOID)
     check_exact(rec, brute_force(view))
     solver = Solver(tt_mib=4)
     cards: dict[Action, Fraction] = defaultdict(Fraction)
@@ -119,9 +125,10 @@ def test_card_tie_weighs_the_card_points() -> None:
     g = small_position("three-hand", 1, cards=3)
     assert g is not None
     view = View.from_game(g, g.to_act)
-    base = recommend(view, worlds=5000, threads=1)
-    off = recommend(view, worlds=5000, threads=1, limits=SearchLimits(card_tie=0))
-    heavy = recommend(view, worlds=5000, threads=1, limits=SearchLimits(card_tie=4 * CARD_TIE))
+    base = recommend(view, worlds=5000, threads=1, limits=PARANOID)
+    off = recommend(view, worlds=5000, threads=1, limits=SearchLimits(card_tie=0, others="paranoid"))
+    heavy = recommend(view, worlds=5000, threads=1,
+                      limits=SearchLimits(card_tie=4 * CARD_TIE, others="paranoid"))
     for s in base.actions:
         assert off.stats(s.action).utility == s.mean == off.stats(s.action).mean
         tie = s.utility - s.mean

@@ -51,7 +51,7 @@ DEFAULT_PAST_LIMIT = 512  # pasts of one hand enumerated when at most this many
 DEFAULT_PAST_SAMPLES = 32  # else this many sampled
 METHODS = ("auto", "exact", "horizon")
 MAX_HORIZON = 8  # the horizon search's deepest depth (tricks)
-OTHERS = ("paranoid", "maxn", "club")  # how the other two of three play in an exactly solved world
+OTHERS = ("auto", "paranoid", "maxn", "club")  # how the other two of three play in an exactly solved world
 
 _SEED_LO, _SEED_HI = -(2**63), 2**64 - 1  # the union of the searches' seed ranges
 
@@ -88,7 +88,10 @@ class SearchLimits:
     max^n, every player after its own game points, then its own points) or ``"club"`` (by the
     basic club player's rules, ``heuristic:basic``, while the seat plays its best line against
     those replies: an opponent model, for deals where every card is dealt and nobody has a
-    partner, i.e. three-hand);
+    partner, i.e. three-hand); ``"auto"`` (the default) is ``"club"`` there, where it won
+    more matches than the paranoid value against both club players and as many against
+    engines (docs/strength.md), and the paranoid value elsewhere (with two sides every one of
+    them is the plain game value);
     ``past_limit``/``past_samples``: with an opponent model, a hand's pasts are averaged
     exactly when at most ``past_limit`` fit it, else over ``past_samples`` seeded samples
     (checked where they are used).
@@ -109,7 +112,7 @@ class SearchLimits:
     world_nodes: int = 200_000
     deepen: bool = True
     card_tie: float = CARD_TIE
-    others: str = "paranoid"
+    others: str = "auto"
 
     def __post_init__(self) -> None:
         if self.others not in OTHERS:
@@ -155,7 +158,7 @@ def resolve_limits(limits: SearchLimits | None = None, /, **given: object) -> Se
     keywords and ``limits=`` builds the one object it passes on.
 
     >>> resolve_limits(None, worlds=50, time_limit=None)
-    SearchLimits(worlds=50, iterations=1000, time_limit=None, exact=None, stop_when_clear=False, threads=None, tt_mib=None, seed=0, past_limit=512, past_samples=32, method='auto', horizon=2, world_nodes=200000, deepen=True, card_tie=0.005, others='paranoid')
+    SearchLimits(worlds=50, iterations=1000, time_limit=None, exact=None, stop_when_clear=False, threads=None, tt_mib=None, seed=0, past_limit=512, past_samples=32, method='auto', horizon=2, world_nodes=200000, deepen=True, card_tie=0.005, others='auto')
     """
     base = limits if limits is not None else SearchLimits()
     if not isinstance(base, SearchLimits):

@@ -889,8 +889,9 @@ class _Run:
 
     @property
     def club(self) -> bool:
-        """Are exact worlds valued against the basic club's replies (``others="club"``)?"""
-        return self.view.profile.sides > 2 and self.limits.others == "club"
+        """Are exact worlds valued against the basic club's replies (``others="club"``, or
+        ``"auto"``, its default)?"""
+        return self.view.profile.sides > 2 and self.limits.others in ("club", "auto")
 
     @property
     def maxn(self) -> bool:

@@ -154,7 +154,7 @@ _POSITIONAL = {"heuristic": "rules"}
 _DEFAULTS: dict[str, dict[str, Param]] = {"heuristic": {"rules": "expert"},
                                           "engine": {"club": "basic", "deepen": True, "eval": "auto",
                                                      "closewin": CLOSEWIN, "concede": True,
-                                                     "cards": CARD_TIE, "others": "paranoid"}}
+                                                     "cards": CARD_TIE, "others": "auto"}}
 """Parameter values that are the kind's default: left out of the canonical spec."""
 
 

@@ -97,12 +97,13 @@ class EngineAgent(Agent):
     ``cards=w`` (PIMC only): with three players each alone, what a card point the action
     secures adds to its utility (the ``SearchLimits`` field ``card_tie``; :data:`CARD_TIE` by
     default, 0: the paranoid game points alone).
-    ``others=maxn`` (PIMC only): with three players each alone, value each world as if every
-    player played for itself (max^n: its game points, then its own points) instead of the other
-    two together against the seat (the ``SearchLimits`` field ``others``). ``others=club``: value
-    each world by the seat's best line against opponents who follow the basic club player's
-    rules (``heuristic:basic``): an opponent model, which pays against those players and may
-    cost against others (docs/strength.md).
+    ``others=`` (PIMC only; the ``SearchLimits`` field ``others``): with three players each
+    alone, how a world takes the other two to play. ``club`` values each world by the seat's
+    best line against opponents who follow the basic club player's rules (``heuristic:basic``):
+    an opponent model, which won more matches than the paranoid value against both club
+    players and as many against engines (docs/strength.md); ``auto``, the default, is ``club``
+    there. ``paranoid``: the other two together against the seat; ``maxn``: each for itself
+    (max^n: its game points, then its own points).
     A decision with one legal action is not searched; each search is seeded from the agent's
     random stream, so the agent is deterministic for its seed."""
 
@@ -130,7 +131,7 @@ class EngineAgent(Agent):
         eval_method: str = "auto",
         concede: bool = True,
         cards: float | None = None,
-        others: str = "paranoid",
+        others: str = "auto",
     ) -> None:
         super().__init__(seed)
         if method not in ("pimc", "ismcts"):
@@ -251,7 +252,7 @@ class EngineAgent(Agent):
         self.concede = concede
         if cards is not None and method != "pimc":
             raise AgentError("cards is a PIMC (engine) option")
-        if others != "paranoid" and method != "pimc":
+        if others != "auto" and method != "pimc":
             raise AgentError("others is a PIMC (engine) option")
         if others not in OTHERS:
             raise AgentError(f"others must be one of: {', '.join(OTHERS)}; got {others!r}")
@@ -304,7 +305,7 @@ class EngineAgent(Agent):
         if self.method == "pimc" and self.limits.card_tie != CARD_TIE:
             w = float(self.limits.card_tie)
             params["cards"] = int(w) if w.is_integer() else w
-        if self.method == "pimc" and self.limits.others != "paranoid":
+        if self.method == "pimc" and self.limits.others != "auto":
             params["others"] = self.limits.others
         if self.judge:
             params["judge"] = True

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .._version import __version__
-from ..advice.limits import SearchLimits
+from ..advice.limits import OTHERS, SearchLimits
 from ..advice.opponents import model_name, parse_opponent_model
 from ..advice.recommend import CLOSEWIN
 from ..errors import SixtySixError
@@ -65,7 +65,7 @@ _ALIASES = ("hello", "uci", "show")
 # What UCI front-ends send out of courtesy; this protocol has no use for them.
 IGNORED = ("ucinewgame", "debug", "register", "ponderhit")
 _OPTION_NAMES = ("profile threads worlds movetime matchaware seed recordfile opponentmodel "
-                 "closewin")
+                 "closewin others")
 
 
 class ProtocolError(SixtySixError):
@@ -85,6 +85,7 @@ class Options:
     recordfile: str | None = None  # every finished hand is appended here
     opponentmodel: str = "none"  # weight worlds by the other players' past actions
     closewin: int = round(100 * CLOSEWIN)  # percent: go's bestmove closes only when this sure
+    others: str = "auto"  # three alone: how a world takes the other two (SearchLimits.others)
 
 
 def quote(text: str, limit: int = 40) -> str:
@@ -142,6 +143,7 @@ def hello_lines(uci: bool = False) -> list[str]:
         "option name recordfile type string default none",
         "option name opponentmodel type string default none",
         f"option name closewin type spin default {o.closewin} min 0 max 100",
+        f"option name others type combo default {o.others} " + " ".join(f"var {x}" for x in OTHERS),
     ]
     if uci:
         return lines + [
@@ -192,6 +194,10 @@ def set_option(o: Options, name: str, value: str) -> str | None:
         o.opponentmodel = "none" if model is None else model_name(model)
     elif name == "closewin":
         o.closewin = parse_int(value, "closewin", 0, 100)
+    elif name == "others":
+        if value.lower() not in OTHERS:
+            raise ProtocolError(f"others must be one of {', '.join(OTHERS)}, got {quote(value)}")
+        o.others = value.lower()
     else:
         return f"unknown option {quote(name)} ignored (options: {_OPTION_NAMES})"
     return None
@@ -306,6 +312,6 @@ def parse_go(args: list[str], o: Options) -> GoRequest:
 
 def search_limits(o: Options, worlds: int, movetime: int, exact: bool | None = None) -> SearchLimits:
     """The limits of one search: ``worlds``, ``movetime`` milliseconds (0: no limit), and the
-    options' seed and threads."""
+    options' seed, threads and others."""
     return SearchLimits(worlds=worlds, time_limit=movetime / 1000 if movetime else None,
-                        exact=exact, seed=o.seed, threads=o.threads)
+                        exact=exact, seed=o.seed, threads=o.threads, others=o.others)
