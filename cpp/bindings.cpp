@@ -271,6 +271,13 @@ void require_live(const State& s) {
   if (s.over()) throw PositionError("the hand is over: there is nothing to solve");
 }
 
+// The seat's open-card foresight against the club (reply_search.hpp): -1 (to the end) or 0-64.
+void require_lookahead(int lookahead) {
+  if (lookahead < -1 || lookahead > 64)
+    throw IllegalActionError("lookahead must be -1 (to the end) or 0 to 64, got " +
+                             std::to_string(lookahead));
+}
+
 // The club's rules in the core (club.hpp) take three-hand's kind of deal, and voids of its players.
 void require_club(const State& s, int voids) {
   if (!club_supported(s.R()))
@@ -443,7 +450,8 @@ BatchArrays solve_rows(PyWorldPool& pool, const PyState& base,
                      py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast> rows,
                      const std::vector<std::vector<int>>& lines, const std::string& objective,
                      std::uint64_t node_limit, double time_limit, bool share_table, double deadline,
-                     const py::typing::Optional<PyCancelToken>& cancel_arg, bool interrupt, int voids) {
+                     const py::typing::Optional<PyCancelToken>& cancel_arg, bool interrupt, int voids,
+                     int lookahead) {
     // "maxn": every side plays for itself (maxn.hpp); "club": the seat's best line against
     // players who follow the club's rules, `voids` known (reply_search.hpp). Both give
     // utilities, not game points.
@@ -452,6 +460,9 @@ BatchArrays solve_rows(PyWorldPool& pool, const PyState& base,
                                                 : objective_of(objective);
     if (obj == Objective::CLUB) require_club(base.s, voids);
     else if (voids != 0) throw IllegalActionError("voids are for the objective 'club' only");
+    require_lookahead(lookahead);
+    if (obj != Objective::CLUB && lookahead != -1)
+      throw IllegalActionError("lookahead is for the objective 'club' only");
     Limits lim = limits_of(node_limit, time_limit);
     const auto flag = call_flag(token_of(cancel_arg));
     lim.cancel = flag.get();
@@ -499,7 +510,8 @@ BatchArrays solve_rows(PyWorldPool& pool, const PyState& base,
       py::gil_scoped_release release;
       std::lock_guard<std::mutex> guard(pool.lock);
       pool.running(flag);
-      out = pool.pool.solve(worlds, acts, obj, lim, share_table, deadline, static_cast<Voids>(voids));
+      out = pool.pool.solve(worlds, acts, obj, lim, share_table, deadline, static_cast<Voids>(voids),
+                            lookahead);
       pool.running(nullptr);
       interrupted = sigint.interrupted();
     }
@@ -777,15 +789,17 @@ PYBIND11_MODULE(_core, m) {
     require_club(ps.s, voids);
     return static_cast<int>(club_action(ps.s, static_cast<Voids>(voids)));
   }, py::arg("state"), py::arg("voids") = 0);
-  m.def("club_reply", [](const PyState& ps, int voids, std::size_t tt_mib, std::uint64_t node_limit) {
+  m.def("club_reply", [](const PyState& ps, int voids, std::size_t tt_mib, std::uint64_t node_limit,
+                         int lookahead) {
     // The utility (return * MAXN_SCALE + score) of the best line for the side to act against
     // players who follow the club's rules (reply_search.hpp), and the nodes; None when the node
     // limit stopped it.
     require_live(ps.s);
     require_club(ps.s, voids);
     if (tt_mib < 1 || tt_mib > 65536) throw IllegalActionError("tt_mib must be between 1 and 65536");
+    require_lookahead(lookahead);
     MaxnTable table(tt_mib);
-    ReplySearch search(table, limits_of(node_limit, 0.0), ps.s.side(ps.s.to_act));
+    ReplySearch search(table, limits_of(node_limit, 0.0), ps.s.side(ps.s.to_act), lookahead);
     py::object value = py::none();
     {
       py::gil_scoped_release release;
@@ -797,7 +811,8 @@ PYBIND11_MODULE(_core, m) {
       }
     }
     return py::make_tuple(value, search.nodes());
-  }, py::arg("state"), py::arg("voids") = 0, py::arg("tt_mib") = 16, py::arg("node_limit") = 0);
+  }, py::arg("state"), py::arg("voids") = 0, py::arg("tt_mib") = 16, py::arg("node_limit") = 0,
+     py::arg("lookahead") = -1);
 
   m.def("solve_batch", [](const std::vector<const PyState*>& states, const std::string& objective,
                           int threads, std::size_t tt_mib, std::uint64_t node_limit, double time_limit,
@@ -874,7 +889,7 @@ PYBIND11_MODULE(_core, m) {
       .def("solve", &solve_rows, py::arg("base"), py::arg("rows"), py::arg("lines"),
            py::arg("objective"), py::arg("node_limit"), py::arg("time_limit"),
            py::arg("share_table"), py::arg("deadline") = 0.0, py::arg("cancel") = py::none(),
-           py::arg("interrupt") = false, py::arg("voids") = 0);
+           py::arg("interrupt") = false, py::arg("voids") = 0, py::arg("lookahead") = -1);
   py::class_<PyHorizonPool>(m, "HorizonPool",
                             "Worlds valued by the horizon search on threads (horizon_pool.hpp).")
       .def(py::init([](int threads, std::size_t tt_mib) {
@@ -891,14 +906,14 @@ PYBIND11_MODULE(_core, m) {
                            const std::vector<std::vector<int>>& lines, const std::string& objective, int threads,
                            std::size_t tt_mib, std::uint64_t node_limit, double time_limit,
                            bool share_table, double deadline, const py::typing::Optional<PyCancelToken>& cancel_arg,
-                           bool interrupt, int voids) {
+                           bool interrupt, int voids, int lookahead) {
     if (threads < 1 || threads > 256) throw IllegalActionError("threads must be between 1 and 256");
     if (tt_mib < 1 || tt_mib > 65536) throw IllegalActionError("tt_mib must be between 1 and 65536");
     PyWorldPool pool(threads, tt_mib);
     return solve_rows(pool, base, rows, lines, objective, node_limit, time_limit, share_table, deadline,
-                      cancel_arg, interrupt, voids);
+                      cancel_arg, interrupt, voids, lookahead);
   }, py::arg("base"), py::arg("rows"), py::arg("lines"), py::arg("objective"), py::arg("threads"),
      py::arg("tt_mib"), py::arg("node_limit"), py::arg("time_limit"), py::arg("share_table"),
      py::arg("deadline") = 0.0, py::arg("cancel") = py::none(), py::arg("interrupt") = false,
-     py::arg("voids") = 0);
+     py::arg("voids") = 0, py::arg("lookahead") = -1);
 }

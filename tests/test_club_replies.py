@@ -67,10 +67,11 @@ def test_the_core_rules_choose_as_the_python_rules() -> None:
     assert checked > 1000
 
 
-def reference_line(g: Game, me: int) -> int:
+def reference_line(g: Game, me: int, left: int = -1) -> int:
     """The seat's utility (return * SCALE + its score) from ``g``: its best action at its turns
-    (a claim that wins at once), the Python club's at the others'."""
-    while not g.is_over and g.to_act != me:
+    (a claim that wins at once), the Python club's at the others'; with ``left`` >= 0, the seat
+    too plays the club's action once it has chosen ``left`` more times."""
+    while not g.is_over and (g.to_act != me or left == 0):
         g.apply(club(g))
     if g.is_over:
         r = g.result
@@ -80,7 +81,7 @@ def reference_line(g: Game, me: int) -> int:
     for a in g.legal_actions():
         c = g.clone()
         c.apply(a)
-        u = reference_line(c, me)
+        u = reference_line(c, me, left - 1 if left > 0 else left)
         if a.kind == Kind.CLAIM and u >= SCALE:
             return u
         best = u if best is None else max(best, u)
@@ -94,6 +95,21 @@ def test_the_best_line_against_the_club_matches_the_slow_search(seed: int) -> No
         value, nodes = _core.club_reply(g.core, public_voids(g))
         assert value == reference_line(g.clone(), g.to_act), g.fields()
         assert nodes >= 1
+        for left in (0, 1, 2):  # the seat planning only its next decisions with open cards
+            short, _ = _core.club_reply(g.core, public_voids(g), lookahead=left)
+            assert short == reference_line(g.clone(), g.to_act, left), (left, g.fields())
+            assert short is not None and value is not None and short <= value  # less foresight
+
+
+def test_less_lookahead_values_less() -> None:
+    # Whole deals: the less the seat foresees, the less its best line can get, and it matters.
+    values = []
+    for seed in range(6):
+        deal = Game.deal("three-hand", seed=seed)
+        values.append([_core.club_reply(deal.core, 0, lookahead=k)[0] for k in (0, 1, 2, -1)])
+    for row in values:
+        assert row == sorted(row), row
+    assert any(row[0] != row[-1] for row in values)
 
 
 def test_worlds_against_the_club_through_the_pool() -> None:
@@ -107,11 +123,14 @@ def test_worlds_against_the_club_through_the_pool() -> None:
         vals, _nodes, aborted = pool.solve(g.core, layout_rows(layouts), lines, "club", 0, 0.0,
                                            False, voids=public_voids(g))
         assert not aborted.any()
+        short, _nodes, _aborted = pool.solve(g.core, layout_rows(layouts), lines, "club", 0, 0.0,
+                                             False, voids=public_voids(g), lookahead=1)
         for w, lay in enumerate(layouts):
             for j, (code,) in enumerate(lines):
                 c = lay.game(view)
                 c.apply(Action.from_code(code))
-                assert vals[w, j] == reference_line(c, g.to_act), (w, code)
+                assert vals[w, j] == reference_line(c.clone(), g.to_act), (w, code)
+                assert short[w, j] == reference_line(c, g.to_act, 1), (w, code)
 
 
 def test_recommend_against_the_club_and_bad_input() -> None:
@@ -131,6 +150,15 @@ def test_recommend_against_the_club_and_bad_input() -> None:
     value, nodes = _core.club_reply(deal.core, 0)
     assert value is not None and nodes > 1024
     assert _core.club_reply(deal.core, 0, node_limit=100) == (None, 1024)  # stopped: no value
+    for bad in (-2, 65):
+        with pytest.raises(SixtySixError, match="lookahead"):
+            _core.club_reply(deal.core, 0, lookahead=bad)
+    with pytest.raises(SixtySixError, match="lookahead"):
+        _core.WorldPool(1, 1).solve(g.core, layout_rows(WorldSpace(view).sample(1, seed=1)),
+                                    [[g.legal_action_codes()[0]]], "game_points", 0, 0.0, False,
+                                    lookahead=1)
+    with pytest.raises(SixtySixError, match="lookahead"):
+        SearchLimits(lookahead=-1)
 
 
 def test_auto_is_the_club_with_three_alone_and_the_game_value_with_two_sides() -> None:

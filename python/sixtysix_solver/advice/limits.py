@@ -51,6 +51,7 @@ DEFAULT_PAST_LIMIT = 512  # pasts of one hand enumerated when at most this many
 DEFAULT_PAST_SAMPLES = 32  # else this many sampled
 METHODS = ("auto", "exact", "horizon")
 MAX_HORIZON = 8  # the horizon search's deepest depth (tricks)
+MAX_LOOKAHEAD = 64  # the seat's decisions planned ahead against the club (the core's bound)
 OTHERS = ("auto", "paranoid", "maxn", "club")  # how the other two of three play in an exactly solved world
 
 _SEED_LO, _SEED_HI = -(2**63), 2**64 - 1  # the union of the searches' seed ranges
@@ -92,6 +93,10 @@ class SearchLimits:
     more matches than the paranoid value against both club players and as many against
     engines (docs/strength.md), and the paranoid value elsewhere (with two sides every one of
     them is the plain game value);
+    ``lookahead``: against the club's replies, how many more of its own decisions the seat plans
+    with the world's cards seen, after the one advised on, before it too plays by the club's
+    rules (``None``, the default: to the end of the hand; 0: the club's play values the action,
+    a rollout);
     ``past_limit``/``past_samples``: with an opponent model, a hand's pasts are averaged
     exactly when at most ``past_limit`` fit it, else over ``past_samples`` seeded samples
     (checked where they are used).
@@ -113,6 +118,7 @@ class SearchLimits:
     deepen: bool = True
     card_tie: float = CARD_TIE
     others: str = "auto"
+    lookahead: int | None = None
 
     def __post_init__(self) -> None:
         if self.others not in OTHERS:
@@ -135,6 +141,8 @@ class SearchLimits:
         if (not isinstance(self.card_tie, (int, float)) or isinstance(self.card_tie, bool)
                 or not 0 <= self.card_tie <= 1):
             raise ArgumentError(f"card_tie must be a number from 0 to 1, got {self.card_tie!r}")
+        if self.lookahead is not None:
+            check_int("lookahead", self.lookahead, 0, MAX_LOOKAHEAD)
         check_int("past_limit", self.past_limit, 0)
         check_int("past_samples", self.past_samples, 1)
         if self.time_limit is not None:
@@ -158,7 +166,7 @@ def resolve_limits(limits: SearchLimits | None = None, /, **given: object) -> Se
     keywords and ``limits=`` builds the one object it passes on.
 
     >>> resolve_limits(None, worlds=50, time_limit=None)
-    SearchLimits(worlds=50, iterations=1000, time_limit=None, exact=None, stop_when_clear=False, threads=None, tt_mib=None, seed=0, past_limit=512, past_samples=32, method='auto', horizon=2, world_nodes=200000, deepen=True, card_tie=0.005, others='auto')
+    SearchLimits(worlds=50, iterations=1000, time_limit=None, exact=None, stop_when_clear=False, threads=None, tt_mib=None, seed=0, past_limit=512, past_samples=32, method='auto', horizon=2, world_nodes=200000, deepen=True, card_tie=0.005, others='auto', lookahead=None)
     """
     base = limits if limits is not None else SearchLimits()
     if not isinstance(base, SearchLimits):

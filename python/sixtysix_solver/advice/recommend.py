@@ -864,6 +864,8 @@ class _Run:
                 self.base.core, rows, self.codes, "club" if self.club else "maxn", 0, 0.0, True,
                 deadline, interrupt=interruptible(),
                 voids=known_voids(self.view) if self.club else 0,
+                lookahead=-1 if self.limits.lookahead is None or not self.club
+                else self.limits.lookahead,
             )
             gp, points = np.divmod(util.astype(np.int64), _core.MAXN_SCALE)
             ties = self.limits.card_tie * points.astype(np.float64) if self.card_ties else None

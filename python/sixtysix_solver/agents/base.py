@@ -143,7 +143,8 @@ AGENT_KINDS: dict[str, tuple[str, ...]] = {
     "random": ("sensible",),
     "heuristic": ("rules",),
     "engine": ("level", "worlds", "time", "threads", "match", "closewin", "anchor", "club",
-               "iimc", "tie", "judge", "infer", "deepen", "eval", "concede", "cards", "others"),
+               "iimc", "tie", "judge", "infer", "deepen", "eval", "concede", "cards", "others",
+               "lookahead"),
     "ismcts": ("level", "iterations", "time", "threads", "rollout", "c"),
     "custom": ("factory",),  # plus any keyword the factory takes
 }
@@ -196,7 +197,7 @@ class AgentSpec:
     >>> AgentSpec.parse("engine:depth=3")
     Traceback (most recent call last):
     ...
-    sixtysix_solver.errors.AgentError: engine does not take depth; it takes: level, worlds, time, threads, match, closewin, anchor, club, iimc, tie, judge, infer, deepen, eval, concede, cards, others
+    sixtysix_solver.errors.AgentError: engine does not take depth; it takes: level, worlds, time, threads, match, closewin, anchor, club, iimc, tie, judge, infer, deepen, eval, concede, cards, others, lookahead
     """
 
     kind: str

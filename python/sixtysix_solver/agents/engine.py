@@ -103,7 +103,9 @@ class EngineAgent(Agent):
     an opponent model, which won more matches than the paranoid value against both club
     players and as many against engines (docs/strength.md); ``auto``, the default, is ``club``
     there. ``paranoid``: the other two together against the seat; ``maxn``: each for itself
-    (max^n: its game points, then its own points).
+    (max^n: its game points, then its own points). ``lookahead=k`` (with the club's replies;
+    the ``SearchLimits`` field): the seat plans only its next ``k`` decisions with the world's
+    cards seen, then plays by the club's rules too (0: the club's play from the next decision).
     A decision with one legal action is not searched; each search is seeded from the agent's
     random stream, so the agent is deterministic for its seed."""
 
@@ -132,6 +134,7 @@ class EngineAgent(Agent):
         concede: bool = True,
         cards: float | None = None,
         others: str = "auto",
+        lookahead: int | None = None,
     ) -> None:
         super().__init__(seed)
         if method not in ("pimc", "ismcts"):
@@ -256,14 +259,16 @@ class EngineAgent(Agent):
             raise AgentError("others is a PIMC (engine) option")
         if others not in OTHERS:
             raise AgentError(f"others must be one of: {', '.join(OTHERS)}; got {others!r}")
+        if lookahead is not None and (method != "pimc" or others in ("paranoid", "maxn")):
+            raise AgentError("lookahead is a PIMC (engine) option with the club's replies")
         if method == "pimc":
             try:
                 self.limits = SearchLimits(worlds=budget, time_limit=time_limit, threads=threads,
                                            deepen=deepen, method=eval_method,
                                            card_tie=CARD_TIE if cards is None else cards,
-                                           others=others)
+                                           others=others, lookahead=lookahead)
             except SixtySixError as err:
-                raise AgentError(f"cards: {err}") from None
+                raise AgentError(str(err) if "lookahead" in str(err) else f"cards: {err}") from None
         else:
             self.limits = SearchLimits(iterations=budget, time_limit=time_limit, threads=threads)
         self.name = str(self.spec)
@@ -307,6 +312,8 @@ class EngineAgent(Agent):
             params["cards"] = int(w) if w.is_integer() else w
         if self.method == "pimc" and self.limits.others != "auto":
             params["others"] = self.limits.others
+        if self.method == "pimc" and self.limits.lookahead is not None:
+            params["lookahead"] = self.limits.lookahead
         if self.judge:
             params["judge"] = True
         if self.infer is not None:
@@ -417,7 +424,8 @@ def _builder(method: str) -> Any:
             "threads": p.get("threads", 1),
         }
         for k in ("worlds", "iterations", "rollout", "c", "match", "closewin", "anchor",
-                  "club", "iimc", "tie", "judge", "infer", "deepen", "concede", "cards", "others"):
+                  "club", "iimc", "tie", "judge", "infer", "deepen", "concede", "cards", "others",
+                  "lookahead"):
             if k in p:
                 kw[k] = p[k]
         if "eval" in p:
