@@ -60,7 +60,9 @@ def test_the_table_says_how_the_values_were_obtained() -> None:
     # Exact worlds, or the horizon search's estimates (no time limit: depth 2 on any machine).
     cases = [(["--deal", "3", "-p", "schnapsen"], "game points for the seat's side with open"),
              (["--deal", "1", "-p", "mariage"], "estimated game points for the seat's side, "
-                                                "each world searched 2+ tricks ahead")]
+                                                "each world searched 2+ tricks ahead"),
+             (["--deal", "2", "-p", "three-hand"], "the others playing the basic club "
+                                                   "player's rules")]
     for args, says in cases:
         res = runner.invoke(app, ["recommend", *args, "--worlds", "10", "--seed", "1"])
         assert res.exit_code == 0, res.output
