@@ -338,6 +338,49 @@ RUNS = (
     Run("three-hand-t1r-club-s2", "three-hand",
         ("engine:worlds=1000,time=1,threads=1,others=club", "heuristic"), 20, 2,
         "the club's replies against two new club players (the deals of three-hand-t1t-club-s2)"),
+    Run("three-hand-t1ri-club", "three-hand",
+        ("engine:worlds=1000,time=1,threads=1,others=club,infer=0.3", "heuristic"), 20, 1,
+        "the club's replies and the worlds weighted by the basic club's past actions, against "
+        "two new club players (the deals of three-hand-t1t-club)"),
+    Run("three-hand-t1ri05-basic", "three-hand",
+        ("engine:worlds=1000,time=1,threads=1,others=club,infer=0.05", "heuristic:basic"), 20, 1,
+        "the same model trusted more (eps 0.05), against two basic club players (the deals of "
+        "three-hand-t1t-basic)"),
+    Run("mariage-piquet-t1x-heur", "mariage-piquet",
+        ("engine:worlds=1000,time=1,threads=1,eval=exact", "heuristic:basic"), 20, 3,
+        "mariage-piquet at 1 s with every world solved to the end of the hand instead of the "
+        "horizon search early in the deal (the deals of mariage-piquet-t1c-heur)"),
+    Run("three-hand-t1r0-basic", "three-hand",
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=0", "heuristic:basic"), 20, 1,
+        "the club's replies with the seat planning nothing ahead with the cards seen: the club's play values each action (the deals of three-hand-t1t-basic)"),
+    Run("three-hand-t1r0-club", "three-hand",
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=0", "heuristic"), 20, 1,
+        "the club's replies with the seat planning nothing ahead with the cards seen: the club's play values each action (the deals of three-hand-t1t-club)"),
+    Run("three-hand-t1r1-basic", "three-hand",
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=1", "heuristic:basic"), 20, 1,
+        "the club's replies with the seat planning its next decision with the cards seen, then playing by the club's rules (the deals of three-hand-t1t-basic)"),
+    Run("three-hand-t1r1-club", "three-hand",
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=1", "heuristic"), 20, 1,
+        "the club's replies with the seat planning its next decision with the cards seen, then playing by the club's rules (the deals of three-hand-t1t-club)"),
+    Run("three-hand-t1r2-basic", "three-hand",
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2", "heuristic:basic"), 20, 1,
+        "the club's replies with the seat planning its next two decisions with the cards seen (the deals of three-hand-t1t-basic)"),
+    Run("three-hand-t1r2-club", "three-hand",
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2", "heuristic"), 20, 1,
+        "the club's replies with the seat planning its next two decisions with the cards seen (the deals of three-hand-t1t-club)"),
+    # Three-hand legs against the club's replies cost seconds: 100 duplicate matches (300 legs)
+    # on new deals pin the default's share down where 20 left it +-12 points.
+    Run("three-hand-c100-basic", "three-hand",
+        ("engine:worlds=1000,time=1,threads=1,others=club", "heuristic:basic"), 100, 7,
+        "the default three-hand engine (the club's replies) against two basic club players, "
+        "100 duplicate matches on new deals"),
+    Run("three-hand-c100-club", "three-hand",
+        ("engine:worlds=1000,time=1,threads=1,others=club", "heuristic"), 100, 7,
+        "the same against two new club players (the deals of three-hand-c100-basic)"),
+    Run("three-hand-p40-club", "three-hand",
+        ("engine:worlds=1000,time=1,threads=1,others=paranoid", "heuristic"), 40, 7,
+        "the paranoid value on the first 40 deals of three-hand-c100-club (a paranoid "
+        "decision costs ten times as much)"),
 )
 
 
