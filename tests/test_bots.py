@@ -465,6 +465,19 @@ def test_engine_others_maxn_reaches_the_limits() -> None:
             AgentSpec.parse(bad).build(seed=0)
 
 
+def test_engine_lookahead_reaches_the_limits() -> None:
+    agent = AgentSpec.parse("engine:worlds=3,lookahead=1").build(seed=0)
+    assert agent.limits.lookahead == 1  # type: ignore[attr-defined]
+    assert agent.name == "engine:lookahead=1,worlds=3"
+    g = Game.deal("three-hand", seed=4)
+    assert agent.act(View.from_game(g)) in g.legal_actions()
+    for bad, says in (("engine:lookahead=-1", "from 0 to 64"), ("engine:lookahead=65", "from 0 to 64"),
+                      ("engine:lookahead=1,others=paranoid", "club's replies"),
+                      ("ismcts:lookahead=1", "lookahead")):
+        with pytest.raises(AgentError, match=says):
+            AgentSpec.parse(bad).build(seed=0)
+
+
 def test_anchor_keeps_the_club_players_choice_unless_the_engine_is_clearly_better(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 from ..advice.iimc import playout_values
 from ..advice.opponents import HeuristicModel, ImplausibleHistoryError
 from ..advice.ismcts import ismcts
-from ..advice.limits import METHODS, OTHERS, SearchLimits
+from ..advice.limits import MAX_LOOKAHEAD, METHODS, OTHERS, SearchLimits
 from ..advice.recommend import (
     CLOSEWIN, Recommendation, close_when_sure, match_utility, paired_difference, recommend,
 )
@@ -261,6 +261,10 @@ class EngineAgent(Agent):
             raise AgentError(f"others must be one of: {', '.join(OTHERS)}; got {others!r}")
         if lookahead is not None and (method != "pimc" or others in ("paranoid", "maxn")):
             raise AgentError("lookahead is a PIMC (engine) option with the club's replies")
+        if lookahead is not None and (not isinstance(lookahead, int) or isinstance(lookahead, bool)
+                                      or not 0 <= lookahead <= MAX_LOOKAHEAD):
+            raise AgentError(f"lookahead must be an integer from 0 to {MAX_LOOKAHEAD}, "
+                             f"got {lookahead!r}")
         if method == "pimc":
             try:
                 self.limits = SearchLimits(worlds=budget, time_limit=time_limit, threads=threads,
@@ -268,7 +272,7 @@ class EngineAgent(Agent):
                                            card_tie=CARD_TIE if cards is None else cards,
                                            others=others, lookahead=lookahead)
             except SixtySixError as err:
-                raise AgentError(str(err) if "lookahead" in str(err) else f"cards: {err}") from None
+                raise AgentError(f"cards: {err}") from None
         else:
             self.limits = SearchLimits(iterations=budget, time_limit=time_limit, threads=threads)
         self.name = str(self.spec)
