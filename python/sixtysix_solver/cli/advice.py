@@ -259,7 +259,7 @@ def recommend_cmd(
         "rule": "none: the budget ended before one world was valued, and the choice is the "
                 "club player's",
     }.get(rec.method, "game points for the seat's side with open cards in each world")
-    if rec.method == "exact" and view.profile.sides > 2:  # others="auto": the club's replies
+    if rec.method == "exact" and view.profile.sides > 2 and limits.others in ("auto", "club"):
         values = ("game points for the seat with open cards in each world, the others playing "
                   "the basic club player's rules")
     console.print(f"seat {rec.seat} to act; {how} of {rec.total_worlds:,}; values: {values}")
