@@ -278,11 +278,11 @@ void require_lookahead(int lookahead) {
                              std::to_string(lookahead));
 }
 
-// The club's rules in the core (club.hpp) take three-hand's kind of deal, and voids of its players.
+// The club's rules in the core (club.hpp) take one deck and no partners, and voids of its players.
 void require_club(const State& s, int voids) {
   if (!club_supported(s.R()))
-    throw PositionError("the club's replies need every card dealt, one copy of each card and no "
-                        "partners (three-hand)");
+    throw PositionError("the club's replies need one copy of each card and no partners (not "
+                        "double-deck or the four-hand games)");
   if (voids < 0 || voids >= (1 << (kSuits * s.n())))
     throw IllegalActionError("voids must be bits player * 4 + suit, got " + std::to_string(voids));
 }

@@ -4,7 +4,8 @@
 
 namespace ss {
 
-Voids voids_after(const State& s, Action a, Voids v) {
+Voids voids_after(const State& s, Action a, Voids v, const State& next) {
+  if (next.stock_len() < s.stock_len()) return 0;
   if (kind_of(a) != PLAY || s.trick_len == 0 || !s.strict()) return v;
   const int card = arg_of(a), led = suit_of(s.trick[0]), p = s.to_act;
   if (suit_of(card) == led) return v;
@@ -13,9 +14,7 @@ Voids voids_after(const State& s, Action a, Voids v) {
   return v;
 }
 
-bool club_supported(const RuleSet& r) {
-  return r.stock_size == 0 && r.copies == 1 && r.sides == r.players;
-}
+bool club_supported(const RuleSet& r) { return r.copies == 1 && r.sides == r.players; }
 
 namespace {
 
@@ -30,6 +29,9 @@ struct Table {
   unsigned pairs = 0;
   int score = 0;
   bool has_trick = false;
+  // The exchange trump (-1: none) and whether the stock still allows an exchange.
+  int exchange_card = -1;
+  bool exchange_open = false;
 
   Table(const State& st, Voids v)
       : s(st), me(st.to_act), trump(st.trump_suit), hand(st.hand[st.to_act]), known_voids(v) {
@@ -45,6 +47,9 @@ struct Table {
     score = s.side_score(s.side(me));
     for (int p = 0; p < s.n(); ++p)
       if (s.side(p) == s.side(me) && s.taken[p]) has_trick = true;
+    if (s.R().exchange_rank >= 0) exchange_card = code_of(trump, s.R().exchange_rank);
+    exchange_open =
+        s.closed_by < 0 && s.stock_len() > 0 && s.stock_len() >= s.R().exchange_min_stock;
   }
 
   bool higher_out(int c) const { return (threat & higher_in_suit(c)) != 0; }
@@ -52,12 +57,13 @@ struct Table {
   int marriage_value(int suit) const {
     return suit == trump ? s.R().marriage_royal : s.R().marriage_common;
   }
-  // How much the seat wants to keep c (club.py keep_value; the exchange term needs a stock).
+  // How much the seat wants to keep c (club.py keep_value).
   int keep_value(int c, bool leading) const {
     const int q = suit_of(c), r = rank_of(c);
     int v = kPoints[r];
     if (q == trump) v += 30;
     if ((pairs >> q & 1u) && (r == KING || r == QUEEN)) v += 25;
+    if (c == exchange_card && exchange_open && r != rank_of(s.stock[s.stock_end - 1])) v += 10;
     if (leading && r == TEN && (threat & bit(code_of(q, ACE)))) v += 20;
     return v;
   }
@@ -94,16 +100,80 @@ struct Table {
     int best = s.trick[0];
     for (int i = 1; i < s.trick_len; ++i)
       if (beats(s.trick[i], best, trump)) best = s.trick[i];
+    Mask winners = 0;
+    for (Mask m = cards; m; m &= m - 1)
+      if (beats(lowest(m), best, trump)) winners |= bit(lowest(m));
+    if (!winners) return cheapest(cards, false);
+    if (s.strict()) {
+      int pick = -1;
+      std::tuple<bool, int, int> pick_key{};
+      for (Mask m = winners; m; m &= m - 1) {  // win as cheaply as possible, in suit before trumping
+        const int c = lowest(m);
+        const std::tuple<bool, int, int> key{suit_of(c) == trump && suit_of(best) != trump,
+                                             kPoints[rank_of(c)], -c};
+        if (pick < 0 || key < pick_key) pick = c, pick_key = key;
+      }
+      return pick;
+    }
+    return follow_open(cards, winners, best);
+  }
+
+  // The open phase (club.py follow): take a trick that reaches the target, bank a ten that
+  // wins, take a led ace or ten in suit or with the cheapest trump, else throw the cheapest.
+  int follow_open(Mask cards, Mask winners, int best) const {
+    int in_trick = 0;
+    for (int i = 0; i < s.trick_len; ++i) in_trick += kPoints[rank_of(s.trick[i])];
     int pick = -1;
     std::tuple<bool, int, int> pick_key{};
-    for (Mask m = cards; m; m &= m - 1) {  // win as cheaply as possible, in suit before trumping
+    for (Mask m = winners; m; m &= m - 1) {
       const int c = lowest(m);
-      if (!beats(c, best, trump)) continue;
-      const std::tuple<bool, int, int> key{suit_of(c) == trump && suit_of(best) != trump,
-                                           kPoints[rank_of(c)], -c};
+      if (score + in_trick + kPoints[rank_of(c)] < s.R().target) continue;
+      const std::tuple<bool, int, int> key{suit_of(c) == trump, kPoints[rank_of(c)], c};
       if (pick < 0 || key < pick_key) pick = c, pick_key = key;
     }
-    return pick >= 0 ? pick : cheapest(cards, false);
+    if (pick >= 0) return pick;
+    Mask in_suit = 0;
+    for (Mask m = winners & suit_mask(suit_of(best)); m; m &= m - 1) {
+      const int c = lowest(m), r = rank_of(c);
+      if (!((pairs >> suit_of(c) & 1u) && (r == KING || r == QUEEN))) in_suit |= bit(c);
+    }
+    const Mask tens = in_suit & rank_mask(TEN) & ~suit_mask(trump);
+    if (tens) return lowest(tens);
+    if (kPoints[rank_of(best)] >= 10) {
+      if (in_suit) {
+        int low = -1;
+        for (Mask m = in_suit; m; m &= m - 1)  // ascending codes: the lowest code wins a tie
+          if (low < 0 || kPoints[rank_of(lowest(m))] < kPoints[rank_of(low)]) low = lowest(m);
+        return low;
+      }
+      if (winners & suit_mask(trump)) return cheapest(winners & suit_mask(trump), false);
+    }
+    return cheapest(cards, false);
+  }
+
+  // club.py sure_to_close: the score plus the sure winners' points (top trumps in sequence; the
+  // side-suit tops once those trumps draw every trump out), one lowest card captured under
+  // each, and the marriages whose king is itself sure, reach the target.
+  bool sure_to_close() const {
+    Mask tops = 0;
+    auto run = [&](int q, int& n, int& pts) {
+      for (int r = 0; r <= s.R().low_rank; ++r) {
+        const int c = code_of(q, r);
+        if (threat & bit(c)) break;
+        if (hand & bit(c)) tops |= bit(c), ++n, pts += kPoints[r];
+      }
+    };
+    int sure = 0, points = 0;
+    run(trump, sure, points);
+    if (sure >= popcount(threat & suit_mask(trump)))
+      for (int q = 0; q < kSuits; ++q)
+        if (q != trump) run(q, sure, points);
+    if (!sure) return false;
+    points += sure * kPoints[s.R().low_rank];
+    if (s.R().marriages == Marriages::ANY && has_trick)
+      for (int q = 0; q < kSuits; ++q)
+        if ((pairs >> q & 1u) && (tops & bit(code_of(q, KING)))) points += marriage_value(q);
+    return score + points >= s.R().target;
   }
 
   unsigned voids_of(int p) const { return (known_voids >> (p * kSuits)) & 0xFu; }
@@ -125,6 +195,20 @@ Action club_action(const State& s, Voids v) {
   }
   if (can_claim && t.score >= s.R().target) return claim;
   if (k == 0) return buf[0];
+  const Action close = make_action(CLOSE), exchange = make_action(EXCHANGE);
+  bool can_close = false, can_exchange = false;
+  for (int i = 0; i < k; ++i) {
+    can_close |= options[i] == close;
+    can_exchange |= options[i] == exchange;
+  }
+  if (s.phase == Phase::DRAW) {
+    if (can_close && t.sure_to_close()) return close;
+    for (int i = 0; i < k; ++i)
+      if (kind_of(options[i]) == DRAW) return options[i];
+    return options[0];
+  }
+  if (can_exchange) return exchange;
+  if (can_close && t.sure_to_close()) return close;
   // The highest marriage (trumps first, then the lowest suit) whenever it scores.
   const bool scores_now = s.R().marriage_before_trick != BeforeTrick::ZERO || t.has_trick;
   int marry = -1;

@@ -1,8 +1,8 @@
 // The basic club player's rules (python/sixtysix_solver/advice/club.py, `heuristic:basic`) on a
 // core state: what reply_search.hpp needs to value a world against opponents who play by them.
-// Only positions where every play is strict and nothing is drawn (no stock, one copy of each card,
-// no partners: three-hand), so the rules about the stock (exchange, close, draw) and the
-// partner's cards never arise; club_supported() says whether a rule set is one of them.
+// One copy of each card and no partners (three-hand, and the two-player games of one deck with
+// their stock: exchange, close, draw), so the rules about a partner's cards never arise;
+// club_supported() says whether a rule set is one of them.
 #pragma once
 #include <cstdint>
 
@@ -16,8 +16,9 @@ namespace ss {
 using Voids = std::uint16_t;
 constexpr Voids void_bit(int player, int suit) { return static_cast<Voids>(1u << (player * kSuits + suit)); }
 
-// The voids known once `a` (legal in `s`) is played.
-Voids voids_after(const State& s, Action a, Voids v);
+// The voids known once `a` (legal in `s`) is played and `next` is the result. None once the
+// players draw from the stock: what a player lacked may have come (as facts.py's lacks lift).
+Voids voids_after(const State& s, Action a, Voids v, const State& next);
 
 bool club_supported(const RuleSet& r);
 

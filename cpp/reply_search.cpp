@@ -11,7 +11,7 @@ ReplySearch::ReplySearch(MaxnTable& table, Limits limits, int side, int lookahea
 
 int ReplySearch::value(const State& s, Voids v) {
   if (!club_supported(s.R()))
-    throw PositionError("the club's replies need every card dealt, one copy and no partners");
+    throw PositionError("the club's replies need one copy of each card and no partners");
   return search(s, v, lookahead_);
 }
 
@@ -23,7 +23,7 @@ int ReplySearch::search(const State& s, Voids v, int left) {
     const Action a = club_action(s, v);
     State c = s;
     c.apply(a);
-    return search(c, voids_after(s, a, v), left);
+    return search(c, voids_after(s, a, v, c), left);
   }
   const bool use_table = s.trick_len == 0;
   const std::uint64_t key = use_table ? fmix(mix(maxn_key(s), std::uint64_t{v} |
@@ -46,7 +46,7 @@ int ReplySearch::search(const State& s, Voids v, int left) {
   for (int i = 0; i < n; ++i) {
     State c = s;
     c.apply(buf[i]);
-    const int u = search(c, voids_after(s, buf[i], v), left < 0 ? left : left - 1);
+    const int u = search(c, voids_after(s, buf[i], v, c), left < 0 ? left : left - 1);
     if (i == 0 || u > best) best = u;
   }
   if (use_table) {

@@ -214,8 +214,10 @@ WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<L
     for (std::size_t a = 0; a < k; ++a) {
       State c = worlds[0];
       for (Action x : lines[a]) {
-        line_voids[a] = voids_after(c, x, line_voids[a]);
-        c.apply(x);
+        State next = c;
+        next.apply(x);
+        line_voids[a] = voids_after(c, x, line_voids[a], next);
+        c = next;
       }
     }
   if (obj == Objective::MAXN || obj == Objective::CLUB)  // (their own tables, made on first use: most pools never need one)

@@ -1,10 +1,11 @@
 """The basic club player's rules in the core (cpp/club.cpp) and the seat's best line against
 them (cpp/reply_search.cpp, ``SearchLimits.others="club"``), against the Python rules
 (advice/club.py) and a slow search over the seat's actions that asks them at every other
-turn."""
+turn: in three-hand and in the two-player games of one deck, stock and all."""
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import replace
 
@@ -37,34 +38,51 @@ def club(g: Game) -> Action:
     return club_choice(view, legal_actions(view))
 
 
-def random_positions(count: int, seed: int, max_cards: int = 7) -> list[Game]:
-    """Positions of seeded three-hand deals played at random (a club choice one time in two),
-    with at most ``max_cards`` cards in the hand of the player to act."""
+# The profiles whose club rules the core has: one copy of each card, nobody with a partner.
+CLUB_PROFILES = ("three-hand", "sixty-six", "schnapsen", "mariage", "mariage-piquet",
+                 "schnapsen-jaques", "sixty-six-jaques")
+TWO_PLAYER = CLUB_PROFILES[1:]
+
+
+def random_positions(count: int, seed: int, max_cards: int = 7,
+                     profile: str = "three-hand") -> list[Game]:
+    """Positions of seeded deals played at random (a club choice one time in two), with at
+    most ``max_cards`` cards in the hand of the player to act; with a stock, at most
+    ``max_cards`` cards in the hands and the stock together (its small ends, stock and all)."""
     rng = random.Random(seed)
     out: list[Game] = []
     while len(out) < count:
-        g = Game.deal("three-hand", seed=rng.randrange(10**6), dealer=rng.randrange(3))
+        g = Game.deal(profile, seed=rng.randrange(10**6),
+                      dealer=rng.randrange(g_players(profile)))
         while not g.is_over:
-            if len(View.from_game(g, g.to_act).hand) <= max_cards and rng.random() < 0.3:
+            view = View.from_game(g, g.to_act)
+            size = len(view.hand) if profile == "three-hand" else sum(view.hand_sizes) + view.stock_size
+            if size <= max_cards and rng.random() < 0.3:
                 out.append(g.clone())
             legal = g.legal_actions()
             g.apply(club(g) if rng.random() < 0.5 else rng.choice(legal))
     return out[:count]
 
 
-def test_the_core_rules_choose_as_the_python_rules() -> None:
-    # Every decision of 150 random-and-club deals: the core's choice is the Python rules'.
+def g_players(profile: str) -> int:
+    return 3 if profile == "three-hand" else 2
+
+
+@pytest.mark.parametrize("profile", CLUB_PROFILES)
+def test_the_core_rules_choose_as_the_python_rules(profile: str) -> None:
+    # Every decision of random-and-club deals (150 three-hand, 80 of the others): the core's
+    # choice is the Python rules', exchanges, closes, draws and marriages included.
     rng = random.Random(7)
     checked = 0
-    for _ in range(150):
-        g = Game.deal("three-hand", seed=rng.randrange(10**6), dealer=rng.randrange(3))
+    for _ in range(150 if profile == "three-hand" else 80):
+        g = Game.deal(profile, seed=rng.randrange(10**6), dealer=rng.randrange(g_players(profile)))
         while not g.is_over:
             want = club(g)
             got = _core.club_action(g.core, public_voids(g))
             assert Action.from_code(got) == want, g.fields()
             checked += 1
             g.apply(want if rng.random() < 0.6 else rng.choice(g.legal_actions()))
-    assert checked > 1000
+    assert checked > (1000 if profile == "three-hand" else 500)
 
 
 def reference_line(g: Game, me: int, left: int = -1) -> int:
@@ -91,7 +109,7 @@ def reference_line(g: Game, me: int, left: int = -1) -> int:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_the_best_line_against_the_club_matches_the_slow_search(seed: int) -> None:
-    for g in random_positions(8, seed, max_cards=4):
+    for g in [*random_positions(8, seed, max_cards=4), *two_player_ends(seed)]:
         value, nodes = _core.club_reply(g.core, public_voids(g))
         assert value == reference_line(g.clone(), g.to_act), g.fields()
         assert nodes >= 1
@@ -99,6 +117,23 @@ def test_the_best_line_against_the_club_matches_the_slow_search(seed: int) -> No
             short, _ = _core.club_reply(g.core, public_voids(g), lookahead=left)
             assert short == reference_line(g.clone(), g.to_act, left), (left, g.fields())
             assert short is not None and value is not None and short <= value  # less foresight
+
+
+@functools.lru_cache(maxsize=None)
+def two_player_ends(seed: int) -> tuple[Game, ...]:
+    """Small ends of the two-player games, one position of each, some with the stock open
+    (a close, an exchange, a draw or a marriage may be among the seat's choices)."""
+    return tuple(random_positions(1, seed * 31 + i, 12 if name.startswith("schnapsen") else 9,
+                                  name)[0] for i, name in enumerate(TWO_PLAYER))
+
+
+def test_the_two_player_ends_hold_stock_decisions() -> None:
+    # The slow search's positions reach the stock's decisions, not only strict play.
+    kinds = {a.kind for seed in range(6) for g in two_player_ends(seed) for a in g.legal_actions()}
+    stock_open = [g for seed in range(6) for g in two_player_ends(seed)
+                  if View.from_game(g, g.to_act).stock_size > 0]
+    assert len(stock_open) >= 3
+    assert {Kind.CLOSE, Kind.PLAY} <= kinds
 
 
 def test_less_lookahead_values_less() -> None:
@@ -112,9 +147,12 @@ def test_less_lookahead_values_less() -> None:
     assert any(row[0] != row[-1] for row in values)
 
 
-def test_worlds_against_the_club_through_the_pool() -> None:
-    # The pool's "club" objective: each line's value in each world is the best line after it.
-    for g in random_positions(3, 11, max_cards=4):
+@pytest.mark.parametrize("profile", ["three-hand", "sixty-six", "mariage-piquet"])
+def test_worlds_against_the_club_through_the_pool(profile: str) -> None:
+    # The pool's "club" objective: each line's value in each world is the best line after it
+    # (with two players the worlds order the stock too).
+    for g in random_positions(3, 11, max_cards=4 if profile == "three-hand" else 8,
+                              profile=profile):
         view = View.from_game(g, g.to_act)
         assert known_voids(view) == public_voids(g) & ~(0xF << (4 * g.to_act))
         layouts = WorldSpace(view).sample(6, seed=1)
@@ -138,8 +176,9 @@ def test_recommend_against_the_club_and_bad_input() -> None:
     view = View.from_game(g, g.to_act)
     rec = recommend(view, limits=SearchLimits(worlds=8, seed=2, threads=1, others="club"))
     assert rec.worlds == 8 and rec.best in {s.action for s in rec.actions}
-    with pytest.raises(SixtySixError, match="three-hand"):
-        _core.club_action(Game.deal("sixty-six", seed=1).core, 0)
+    for name in ("double-deck", "four-hand"):  # two copies of each card; partners
+        with pytest.raises(SixtySixError, match="one copy of each card and no partners"):
+            _core.club_action(Game.deal(name, seed=1).core, 0)
     with pytest.raises(SixtySixError, match="voids"):
         _core.club_action(g.core, 1 << 12)
     with pytest.raises(SixtySixError, match="voids"):
@@ -163,8 +202,8 @@ def test_recommend_against_the_club_and_bad_input() -> None:
 
 def test_auto_is_the_club_with_three_alone_and_the_game_value_with_two_sides() -> None:
     """``others="auto"``, the default: three-hand worlds valued against the club's replies,
-    every other profile by the plain game value (paranoid, maxn and club all mean that with
-    two sides)."""
+    every other profile by the plain game value (paranoid and maxn mean that with two sides;
+    club does too where the core has no club rules: double-deck, the four-hand games)."""
     assert SearchLimits().others == "auto"
     cases = [("three-hand", 4, "club", "paranoid"), ("sixty-six", 3, "paranoid", "club"),
              ("four-hand", 2, "paranoid", "club")]
@@ -179,3 +218,29 @@ def test_auto_is_the_club_with_three_alone_and_the_game_value_with_two_sides() -
         if name == "three-hand":  # the club's replies give other values than the paranoid
             alt = recommend(view, limits=replace(lim, others=other))
             assert [s.mean for s in alt.actions] != [s.mean for s in auto.actions]
+
+
+def test_two_players_against_the_club_on_request() -> None:
+    # others="club" with two players: exact worlds valued against the club's replies (where
+    # the game value takes the horizon search), which differ from the game value; the seat's
+    # lookahead bounds their cost from the first lead.
+    g = Game.deal("mariage", seed=3)
+    view = View.from_game(g, g.to_act)
+    lim = SearchLimits(worlds=8, seed=2, threads=1)
+    plain = recommend(view, limits=lim)
+    club_rec = recommend(view, limits=replace(lim, others="club", lookahead=2))
+    assert plain.method == "horizon" and club_rec.method == "exact"
+    assert club_rec.worlds == 8 and club_rec.best in {s.action for s in club_rec.actions}
+    assert [s.mean for s in club_rec.actions] != [s.mean for s in plain.actions]
+    # Where the core has no club rules, "club" leaves the game value.
+    for seed in range(3, 60):  # the club against itself to a small end
+        dd = Game.deal("double-deck", seed=seed)
+        while not dd.is_over and (len(dd.hand(dd.to_act)) > 4
+                                  or not View.from_game(dd, dd.to_act).strict):
+            dd.apply(club(dd))
+        if not dd.is_over:
+            break
+    dview = View.from_game(dd, dd.to_act)
+    a = recommend(dview, limits=replace(lim, method="exact", worlds=2))
+    b = recommend(dview, limits=replace(lim, method="exact", worlds=2, others="club"))
+    assert [s.mean for s in a.actions] == [s.mean for s in b.actions]

@@ -88,11 +88,14 @@ class SearchLimits:
     two to play: ``"paranoid"`` (together against the seat) or ``"maxn"`` (each for itself:
     max^n, every player after its own game points, then its own points) or ``"club"`` (by the
     basic club player's rules, ``heuristic:basic``, while the seat plays its best line against
-    those replies: an opponent model, for deals where every card is dealt and nobody has a
-    partner, i.e. three-hand); ``"auto"`` (the default) is ``"club"`` there, where it won
-    more matches than the paranoid value against both club players and as many against
-    engines (docs/strength.md), and the paranoid value elsewhere (with two sides every one of
-    them is the plain game value);
+    those replies: an opponent model, for deals of one copy of each card where nobody has a
+    partner); ``"auto"`` (the default) is ``"club"`` in three-hand, where it won more
+    matches than the paranoid value against both club players and as many against engines
+    (docs/strength.md), and the paranoid value elsewhere (with two sides ``"paranoid"`` and
+    ``"maxn"`` are the plain game value; ``"club"`` is the seat's best line against the basic
+    club player's replies in the two-player games of one deck, in exact worlds whatever the
+    stock: an exploit of that player, best with a ``lookahead``, and the game value in
+    double-deck and the four-hand games);
     ``lookahead``: against the club's replies, how many more of its own decisions the seat plans
     with the world's cards seen, after the one advised on, before it too plays by the club's
     rules (``None``, the default: to the end of the hand; 0: the club's play values the action,

@@ -344,6 +344,27 @@ def match_utility(
     return utility
 
 
+def club_replies(view: View, limits: SearchLimits) -> bool:
+    """Are worlds valued by the seat's best line against the basic club's replies? With
+    ``others="club"`` wherever the core has the club's rules (one copy of each card, nobody
+    with a partner: three-hand and the two-player games of one deck), and with ``"auto"`` in
+    three-hand. Elsewhere ``club`` leaves the plain game value (double-deck, the four-hand
+    games).
+
+    >>> from sixtysix_solver import Game, View
+    >>> from sixtysix_solver.advice.limits import SearchLimits
+    >>> v = View.from_game(Game.deal("sixty-six", seed=1))
+    >>> club_replies(v, SearchLimits(others="club")), club_replies(v, SearchLimits())
+    (True, False)
+    >>> club_replies(View.from_game(Game.deal("three-hand", seed=1)), SearchLimits())
+    True
+    """
+    prof = view.profile
+    if prof.copies != 1 or prof.sides != prof.players:
+        return False
+    return limits.others == "club" or (limits.others == "auto" and prof.sides > 2)
+
+
 def known_voids(view: View) -> int:
     """The suits the view knows the other players to lack, as the core's club rules take them
     (bit player * 4 + suit). The seat's own voids, which the others know, are not in a view:
@@ -729,11 +750,13 @@ def evaluate_lines(
     threads, tt_mib = lim.threads, lim.tt_mib
     assert threads is not None and tt_mib is not None
     shared = threads > 1 and not lim.stop_when_clear
-    method = method_for(view, chosen, lim.method, lim.time_limit)
+    # The club's replies are valued in exact worlds only (the seat's lookahead bounds them).
+    club = club_replies(view, lim)
+    method = "exact" if club else method_for(view, chosen, lim.method, lim.time_limit)
     # Auto with a time limit solves the long positions exactly only if the worlds come fast
     # enough: a probe of the first AUTO_PROBE of the time must be on course for AUTO_MIN_WORLDS
     # (or the budget), else the horizon search takes the time left (see _loop).
-    probing = method == "exact" and probes(view, chosen, lim)
+    probing = method == "exact" and not club and probes(view, chosen, lim)
 
     def attempt(method: str, probe: bool) -> tuple[Recommendation | None, int]:
         """The run's recommendation (None: the probe failed) and the nodes it searched."""
@@ -891,9 +914,8 @@ class _Run:
 
     @property
     def club(self) -> bool:
-        """Are exact worlds valued against the basic club's replies (``others="club"``, or
-        ``"auto"``, its default)?"""
-        return self.view.profile.sides > 2 and self.limits.others in ("club", "auto")
+        """Are exact worlds valued against the basic club's replies (:func:`club_replies`)?"""
+        return club_replies(self.view, self.limits)
 
     @property
     def maxn(self) -> bool:

@@ -103,7 +103,9 @@ class EngineAgent(Agent):
     an opponent model, which won more matches than the paranoid value against both club
     players and as many against engines (docs/strength.md); ``auto``, the default, is ``club``
     there. ``paranoid``: the other two together against the seat; ``maxn``: each for itself
-    (max^n: its game points, then its own points). ``lookahead=k`` (with the club's replies;
+    (max^n: its game points, then its own points). With two players ``club`` (asked for, not
+    ``auto``'s) plays against the basic club player's replies in the games of one deck: an
+    exploit of that player, which loses to others (docs/strength.md). ``lookahead=k`` (with the club's replies;
     the ``SearchLimits`` field): the seat plans only its next ``k`` decisions with the world's
     cards seen, then plays by the club's rules too (0: the club's play from the next decision).
     A decision with one legal action is not searched; each search is seeded from the agent's

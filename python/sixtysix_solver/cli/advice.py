@@ -216,7 +216,7 @@ def recommend_cmd(
     """Recommend an action for the player to act: every legal action's expected game points,
     chance to win the hand, outcome distribution and 95% interval over the same worlds."""
     from ..advice.limits import SearchLimits
-    from ..advice.recommend import match_utility, recommend
+    from ..advice.recommend import club_replies, match_utility, recommend
     from ..knowledge.view import format_view
 
     try:
@@ -259,7 +259,7 @@ def recommend_cmd(
         "rule": "none: the budget ended before one world was valued, and the choice is the "
                 "club player's",
     }.get(rec.method, "game points for the seat's side with open cards in each world")
-    if rec.method == "exact" and view.profile.sides > 2 and limits.others in ("auto", "club"):
+    if rec.method == "exact" and club_replies(view, limits):
         values = ("game points for the seat with open cards in each world, the others playing "
                   "the basic club player's rules")
     console.print(f"seat {rec.seat} to act; {how} of {rec.total_worlds:,}; values: {values}")
