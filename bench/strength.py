@@ -381,6 +381,40 @@ RUNS = (
         ("engine:worlds=1000,time=1,threads=1,others=paranoid", "heuristic"), 40, 7,
         "the paranoid value on the first 40 deals of three-hand-c100-club (a paranoid "
         "decision costs ten times as much)"),
+    Run("three-hand-c27i-basic", "three-hand",
+        ("engine:worlds=1000,time=1,threads=1,others=club,infer=0.05", "heuristic:basic"), 27, 7,
+        "the club's replies with the worlds weighted by the basic club's likelihood of the "
+        "others' past actions (infer=0.05) against two basic club players (the first 27 deals "
+        "of three-hand-c100-basic; stopped there for the two-player runs)"),
+    # Two players against the club's replies (the core's club rules now take the stock): the
+    # seat plans its next two decisions with the world's cards seen, then plays by the rules.
+    Run("mariage-piquet-t1cl2-heur", "mariage-piquet",
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2", "heuristic:basic"), 20, 3,
+        "mariage-piquet valuing each world by the seat's best two decisions against the basic "
+        "club's replies, then the club's play (the deals of mariage-piquet-t1c-heur)"),
+    Run("mariage-t1cl2-heur", "mariage",
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2", "heuristic:basic"), 20, 3,
+        "the same in mariage (the deals of mariage-t1c-heur)"),
+    Run("sixty-six-t1cl2-club", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2", "heuristic"), 20, 1,
+        "the same in sixty-six against the new club player, whose rules differ from the "
+        "modelled ones (the deals of sixty-six-t1pc-club)"),
+    Run("mariage-piquet-s5-heur", "mariage-piquet",
+        ("engine:worlds=1000,time=1,threads=1", "heuristic:basic"), 20, 5,
+        "the default engine on new mariage-piquet deals"),
+    Run("mariage-piquet-s5cl2-heur", "mariage-piquet",
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2", "heuristic:basic"), 20, 5,
+        "the club's replies on the deals of mariage-piquet-s5-heur"),
+    Run("sixty-six-t1cl2-engine", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2", "engine:worlds=1000,time=1,threads=1"),
+        20, 1, "the club's replies against the default engine, which follows no club rules"),
+    Run("sixty-six-t1cl2-heur", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2", "heuristic:basic"), 20, 3,
+        "the club's replies in sixty-six against the basic club player (the first 20 deals of "
+        "sixty-six-t1pc-heur)"),
+    Run("schnapsen-t1cl2-heur", "schnapsen",
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2", "heuristic:basic"), 20, 3,
+        "the same in schnapsen (the deals of schnapsen-t1c-heur)"),
 )
 
 
