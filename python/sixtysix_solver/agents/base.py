@@ -144,7 +144,7 @@ AGENT_KINDS: dict[str, tuple[str, ...]] = {
     "heuristic": ("rules",),
     "engine": ("level", "worlds", "time", "threads", "match", "closewin", "anchor", "club",
                "iimc", "tie", "judge", "infer", "deepen", "eval", "concede", "cards", "others",
-               "lookahead"),
+               "lookahead", "exploit"),
     "ismcts": ("level", "iterations", "time", "threads", "rollout", "c"),
     "custom": ("factory",),  # plus any keyword the factory takes
 }
@@ -155,7 +155,8 @@ _POSITIONAL = {"heuristic": "rules"}
 _DEFAULTS: dict[str, dict[str, Param]] = {"heuristic": {"rules": "expert"},
                                           "engine": {"club": "basic", "deepen": True, "eval": "auto",
                                                      "closewin": CLOSEWIN, "concede": True,
-                                                     "cards": CARD_TIE, "others": "auto"}}
+                                                     "cards": CARD_TIE, "others": "auto",
+                                                     "exploit": False}}
 """Parameter values that are the kind's default: left out of the canonical spec."""
 
 
@@ -197,7 +198,7 @@ class AgentSpec:
     >>> AgentSpec.parse("engine:depth=3")
     Traceback (most recent call last):
     ...
-    sixtysix_solver.errors.AgentError: engine does not take depth; it takes: level, worlds, time, threads, match, closewin, anchor, club, iimc, tie, judge, infer, deepen, eval, concede, cards, others, lookahead
+    sixtysix_solver.errors.AgentError: engine does not take depth; it takes: level, worlds, time, threads, match, closewin, anchor, club, iimc, tie, judge, infer, deepen, eval, concede, cards, others, lookahead, exploit
     """
 
     kind: str

@@ -15,12 +15,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from ..advice.fits import club_fits
 from ..advice.iimc import playout_values
 from ..advice.opponents import HeuristicModel, ImplausibleHistoryError
 from ..advice.ismcts import ismcts
 from ..advice.limits import MAX_LOOKAHEAD, METHODS, OTHERS, SearchLimits
 from ..advice.recommend import (
-    CLOSEWIN, Recommendation, close_when_sure, match_utility, paired_difference, recommend,
+    CLOSEWIN, Recommendation, club_replies, close_when_sure, match_utility, paired_difference,
+    recommend,
 )
 from ..advice.stats import CARD_TIE, Utility
 from ..errors import SixtySixError
@@ -40,6 +42,8 @@ ISMCTS_LEVELS = {1: 250, 2: 1250, 3: 5000, 4: 15000, 5: 50000}
 LEVEL_TIME = {1: 0.25, 2: 0.5, 3: 1.0, 4: 2.5, 5: 5.0}
 #: With ``iimc``: worlds played out per check when no time cap binds (``time=0``), and the most
 #: actions a check compares.
+EXPLOIT_LOOKAHEAD = 2  # the seat's decisions searched against the club before it plays its rules
+FIT_SHARE = 0.3  # of a decision's time cap, at most, for the check that the club's rules fit
 IIMC_WORLDS = 40
 IIMC_CANDIDATES = 3
 _CLOSE = Action(Kind.CLOSE)
@@ -108,6 +112,12 @@ class EngineAgent(Agent):
     exploit of that player, which loses to others (docs/strength.md). ``lookahead=k`` (with the club's replies;
     the ``SearchLimits`` field): the seat plans only its next ``k`` decisions with the world's
     cards seen, then plays by the club's rules too (0: the club's play from the next decision).
+    ``exploit=true`` (PIMC only): play against the basic club player's replies (``others=club``,
+    with ``lookahead`` or :data:`EXPLOIT_LOOKAHEAD`) while every action the other players took
+    this match could have been that player's choice (:func:`~sixtysix_solver.advice.fits.club_fits`,
+    at most :data:`FIT_SHARE` of a decision's time cap), and by ``others`` for the rest of the
+    match once one could not; without the hand's history it never exploits. Where the core
+    has no club rules (double-deck, the four-hand games) it changes nothing.
     A decision with one legal action is not searched; each search is seeded from the agent's
     random stream, so the agent is deterministic for its seed."""
 
@@ -137,6 +147,7 @@ class EngineAgent(Agent):
         cards: float | None = None,
         others: str = "auto",
         lookahead: int | None = None,
+        exploit: bool = False,
     ) -> None:
         super().__init__(seed)
         if method not in ("pimc", "ismcts"):
@@ -238,7 +249,13 @@ class EngineAgent(Agent):
         self.judge = judge
         self.infer = None if infer is None else float(infer)
         self.model = None if infer is None else HeuristicModel(float(infer), club)
-        self.uses_history = infer is not None
+        if not isinstance(exploit, bool):
+            raise AgentError(f"exploit must be true or false, got {exploit!r}")
+        if exploit and (method != "pimc" or others == "club"):
+            raise AgentError("exploit is a PIMC (engine) option, and it chooses when others=club")
+        self.exploit = exploit
+        self.fits = True  # the others' play this match fits the club's rules, as far as seen
+        self.uses_history = infer is not None or exploit
         # The budget of every decision (each is seeded from the agent's random stream).
         if not isinstance(deepen, bool):
             raise AgentError(f"deepen must be true or false, got {deepen!r}")
@@ -261,7 +278,8 @@ class EngineAgent(Agent):
             raise AgentError("others is a PIMC (engine) option")
         if others not in OTHERS:
             raise AgentError(f"others must be one of: {', '.join(OTHERS)}; got {others!r}")
-        if lookahead is not None and (method != "pimc" or others in ("paranoid", "maxn")):
+        if lookahead is not None and (method != "pimc"
+                                      or (others in ("paranoid", "maxn") and not exploit)):
             raise AgentError("lookahead is a PIMC (engine) option with the club's replies")
         if lookahead is not None and (not isinstance(lookahead, int) or isinstance(lookahead, bool)
                                       or not 0 <= lookahead <= MAX_LOOKAHEAD):
@@ -324,6 +342,8 @@ class EngineAgent(Agent):
             params["judge"] = True
         if self.infer is not None:
             params["infer"] = self.infer
+        if self.exploit:
+            params["exploit"] = True
         if self.method == "ismcts":
             if self.rollout != "solver":
                 params["rollout"] = self.rollout
@@ -340,8 +360,32 @@ class EngineAgent(Agent):
         except SixtySixError:  # no match equity table for this profile: game points
             return None
 
+    def new_match(self, seed: int | None = None) -> None:
+        super().new_match(seed)
+        self.fits = True
+
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         return self.choose_with(view, legal, None)
+
+    def _exploiting(self, view: View, limits: SearchLimits, history: History | None,
+                    start: float) -> SearchLimits:
+        """The limits of this decision with ``exploit``: against the club's replies while the
+        others' play fits its rules (checked in at most FIT_SHARE of the time cap, which the
+        check's time is taken from), else as they are."""
+        club = replace(limits, others="club", lookahead=EXPLOIT_LOOKAHEAD
+                       if limits.lookahead is None else limits.lookahead)
+        if history is None or not club_replies(view, club):
+            return limits
+        if self.fits:
+            cap = limits.time_limit
+            until = None if cap is None else start + FIT_SHARE * cap
+            self.fits = club_fits(history, seed=len(history.decisions), until=until)
+        if not self.fits:
+            return limits
+        if limits.time_limit is None:
+            return club
+        left = limits.time_limit - (time.perf_counter() - start)
+        return replace(club, time_limit=max(left, 0.1 * limits.time_limit))
 
     def choose_with(self, view: View, legal: Sequence[Action], history: History | None) -> Action:
         if len(legal) == 1:
@@ -349,6 +393,8 @@ class EngineAgent(Agent):
         limits = replace(self.limits, seed=self.rng.getrandbits(63))
         if self.method == "pimc":
             start = time.perf_counter()
+            if self.exploit:
+                limits = self._exploiting(view, limits, history, start)
             check = self.iimc is not None
             if check and (self.judge or _CLOSE in legal) and limits.time_limit is not None:
                 # A close (or the club player's choice) may need checking: keep the playouts'
@@ -431,7 +477,7 @@ def _builder(method: str) -> Any:
         }
         for k in ("worlds", "iterations", "rollout", "c", "match", "closewin", "anchor",
                   "club", "iimc", "tie", "judge", "infer", "deepen", "concede", "cards", "others",
-                  "lookahead"):
+                  "lookahead", "exploit"):
             if k in p:
                 kw[k] = p[k]
         if "eval" in p:
