@@ -40,10 +40,10 @@ ISMCTS_LEVELS = {1: 250, 2: 1250, 3: 5000, 4: 15000, 5: 50000}
 #: profile (the advice falls back on the horizon search and, last, the club player's rules).
 #: A decision that finishes its worlds first does not depend on the machine's speed.
 LEVEL_TIME = {1: 0.25, 2: 0.5, 3: 1.0, 4: 2.5, 5: 5.0}
-#: With ``iimc``: worlds played out per check when no time cap binds (``time=0``), and the most
-#: actions a check compares.
 EXPLOIT_LOOKAHEAD = 2  # the seat's decisions searched against the club before it plays its rules
 FIT_SHARE = 0.3  # of a decision's time cap, at most, for the check that the club's rules fit
+#: With ``iimc``: worlds played out per check when no time cap binds (``time=0``), and the most
+#: actions a check compares.
 IIMC_WORLDS = 40
 IIMC_CANDIDATES = 3
 _CLOSE = Action(Kind.CLOSE)
@@ -109,15 +109,17 @@ class EngineAgent(Agent):
     there. ``paranoid``: the other two together against the seat; ``maxn``: each for itself
     (max^n: its game points, then its own points). With two players ``club`` (asked for, not
     ``auto``'s) plays against the basic club player's replies in the games of one deck: an
-    exploit of that player, which loses to others (docs/strength.md). ``lookahead=k`` (with the club's replies;
-    the ``SearchLimits`` field): the seat plans only its next ``k`` decisions with the world's
-    cards seen, then plays by the club's rules too (0: the club's play from the next decision).
+    exploit of that player, which loses to others (docs/strength.md). ``lookahead=k`` (with
+    the club's replies; the ``SearchLimits`` field): the seat plans only its next ``k``
+    decisions with the world's cards seen, then plays by the club's rules too (0: the club's
+    play from the next decision).
     ``exploit=true`` (PIMC only): play against the basic club player's replies (``others=club``,
     with ``lookahead`` or :data:`EXPLOIT_LOOKAHEAD`) while every action the other players took
     this match could have been that player's choice (:func:`~sixtysix_solver.advice.fits.club_fits`,
     at most :data:`FIT_SHARE` of a decision's time cap), and by ``others`` for the rest of the
-    match once one could not; without the hand's history it never exploits. Where the core
-    has no club rules (double-deck, the four-hand games) it changes nothing.
+    match once one could not; without the hand's history it never exploits. It changes nothing
+    where the core has no club rules (double-deck, the four-hand games) and in three-hand,
+    whose default already plays against the club's replies.
     A decision with one legal action is not searched; each search is seeded from the agent's
     random stream, so the agent is deterministic for its seed."""
 
@@ -374,7 +376,7 @@ class EngineAgent(Agent):
         check's time is taken from), else as they are."""
         club = replace(limits, others="club", lookahead=EXPLOIT_LOOKAHEAD
                        if limits.lookahead is None else limits.lookahead)
-        if history is None or not club_replies(view, club):
+        if history is None or view.profile.sides > 2 or not club_replies(view, club):
             return limits
         if self.fits:
             cap = limits.time_limit
