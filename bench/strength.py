@@ -415,6 +415,21 @@ RUNS = (
     Run("schnapsen-t1cl2-heur", "schnapsen",
         ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2", "heuristic:basic"), 20, 3,
         "the same in schnapsen (the deals of schnapsen-t1c-heur)"),
+    # The exploit only while the opponent's play fits the basic rules (exploit=true).
+    Run("sixty-six-t1ex-heur", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,exploit=true", "heuristic:basic"), 20, 3,
+        "exploiting the basic club player while its play fits its rules (the deals of "
+        "sixty-six-t1cl2-heur)"),
+    Run("sixty-six-t1ex-club", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,exploit=true", "heuristic"), 20, 1,
+        "the same against the new club player (the deals of sixty-six-t1cl2-club)"),
+    Run("sixty-six-t1ex-engine", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,exploit=true", "engine:worlds=1000,time=1,threads=1"),
+        20, 1, "the same against the default engine (the deals of sixty-six-t1cl2-engine)"),
+    Run("mariage-piquet-t1ex-heur", "mariage-piquet",
+        ("engine:worlds=1000,time=1,threads=1,exploit=true", "heuristic:basic"), 20, 3,
+        "the same in mariage-piquet against the basic club player (the deals of "
+        "mariage-piquet-t1cl2-heur)"),
 )
 
 
