@@ -56,6 +56,25 @@ def test_recommend_table_and_input_forms() -> None:
     assert "P(match)" in res.output
 
 
+def test_recommend_names_the_fallible_choice() -> None:
+    """``--fallible M``: the action within M of the best that does best against the club's
+    replies, in the table's last line and as ``fallible`` in JSON (absent without the flag)."""
+    lost = ("sixty-six dealer=0 turn=0:lead trump=KD hands=KCAD9HJHAH9S/KDTDKHTHKSTS stock=- "
+            "taken=9CJCQCTCJDQDQHJS/AC9DQSAS known=-/KDKH married=-/KH declared=-/H "
+            "marriage_points=0/20 last_win=6/5")  # every lead loses against open cards
+    res = runner.invoke(app, ["recommend", lost, "--worlds", "8", "--fallible", "0"])
+    assert res.exit_code == 0, res.output
+    assert "best: AD" in res.output
+    assert res.output.rstrip().endswith("the basic club player's replies): 9S")
+    res = runner.invoke(app, ["recommend", lost, "--worlds", "8", "--fallible", "0", "--json"])
+    data = json.loads(res.output)
+    assert (data["best"], data["fallible"]) == ("AD", "9S")
+    res = runner.invoke(app, ["recommend", lost, "--worlds", "8", "--json"])
+    assert "fallible" not in json.loads(res.output)
+    res = runner.invoke(app, ["recommend", lost, "--fallible", "-1"])
+    assert res.exit_code != 0 and "--fallible" in res.output
+
+
 def test_the_table_says_how_the_values_were_obtained() -> None:
     # Exact worlds, or the horizon search's estimates (no time limit: depth 2 on any machine).
     cases = [(["--deal", "3", "-p", "schnapsen"], "game points for the seat's side with open"),

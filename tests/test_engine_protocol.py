@@ -127,7 +127,7 @@ def test_handshake(engine: EngineProcess) -> None:
     assert "profile schnapsen players 2 cards 20" in lines
     names = {ln.split()[2] for ln in lines if ln.startswith("option name ")}
     assert names == {"profile", "threads", "worlds", "movetime", "matchaware", "seed",
-                     "recordfile", "opponentmodel", "closewin", "others"}
+                     "recordfile", "opponentmodel", "closewin", "others", "fallible"}
     engine.send("isready")
     assert engine.read() == "readyok"
     assert not engine.errors
@@ -441,6 +441,35 @@ def test_others_reaches_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
     assert e.options.others == "club"
 
 
+def test_fallible_breaks_go_ties_against_the_club() -> None:
+    """``setoption name fallible``: go's near-ties broken by the line against the club's
+    replies (off, -1, by default); the answer says so; bad values change nothing."""
+    lost = ("sixty-six dealer=0 turn=0:lead trump=KD hands=KCAD9HJHAH9S/KDTDKHTHKSTS stock=- "
+            "taken=9CJCQCTCJDQDQHJS/AC9DQSAS known=-/KDKH married=-/KH declared=-/H "
+            "marriage_points=0/20 last_win=6/5")  # every lead loses against open cards
+    out: list[str] = []
+    e = ProtocolSession(out.append)
+    assert e.options.fallible == -1
+    e.handle("setoption name threads value 1")
+    e.handle(f"position {lost}")
+    e.handle("go worlds 8")
+    assert e.wait(TIMEOUT)
+    assert out[-1] == "bestmove AD"
+    out.clear()
+    e.handle("setoption name fallible value 0")
+    e.handle("go worlds 8")
+    assert e.wait(TIMEOUT)
+    assert out[-1] == "bestmove 9S"
+    assert "info string 9S ranks within fallible 0.00 of AD" in out[-2]
+    out.clear()
+    for bad in ("301", "-2", "0.5"):
+        e.handle(f"setoption name fallible value {bad}")
+    assert out == ["error setoption: fallible must be from -1 to 300, got 301",
+                   "error setoption: fallible must be from -1 to 300, got -2",
+                   "error setoption: fallible must be an integer, got '0.5'"]
+    assert e.options.fallible == 0
+
+
 def test_read_lines_bounds_memory() -> None:
     import io
 
@@ -605,7 +634,7 @@ def test_uci_courtesy(engine: EngineProcess) -> None:
         engine.send(line)
     assert engine.sync() == ["info string unknown option 'hash' ignored (options: profile "
                              "threads worlds movetime matchaware seed recordfile opponentmodel "
-                             "closewin others)"]
+                             "closewin others fallible)"]
     assert not engine.errors
 
 

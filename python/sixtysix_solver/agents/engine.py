@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from ..advice.fallible import fallible_choice
 from ..advice.fits import club_fits
 from ..advice.iimc import playout_values
 from ..advice.opponents import HeuristicModel, ImplausibleHistoryError
@@ -120,6 +121,15 @@ class EngineAgent(Agent):
     match once one could not; without the hand's history it never exploits. It changes nothing
     where the core has no club rules (double-deck, the four-hand games) and in three-hand,
     whose default already plays against the club's replies.
+    ``fallible=m`` (PIMC only): among the actions within ``m`` of PIMC's best (its utility:
+    game points, or the chance to win the match), play the one that does best against an
+    opponent who does not see the seat's cards: the seat's best line against the basic club
+    player's replies (:func:`~sixtysix_solver.advice.fallible.fallible_choice`), in the time
+    PIMC leaves. PIMC's worlds credit the opponent with seeing every card, so where they rank
+    actions alike (lost or won in every world) it cannot tell the action that leaves the
+    opponent a chance to go wrong; this tie-break can. A close or a claim is never taken this
+    way. It changes nothing where the core has no club rules, in three-hand (whose default
+    already plays against them) and when the worlds already count the club's replies.
     A decision with one legal action is not searched; each search is seeded from the agent's
     random stream, so the agent is deterministic for its seed."""
 
@@ -150,6 +160,7 @@ class EngineAgent(Agent):
         others: str = "auto",
         lookahead: int | None = None,
         exploit: bool = False,
+        fallible: float | None = None,
     ) -> None:
         super().__init__(seed)
         if method not in ("pimc", "ismcts"):
@@ -256,6 +267,14 @@ class EngineAgent(Agent):
         if exploit and (method != "pimc" or others == "club"):
             raise AgentError("exploit is a PIMC (engine) option, and it chooses when others=club")
         self.exploit = exploit
+        if fallible is not None and (
+            not isinstance(fallible, (int, float)) or isinstance(fallible, bool)
+            or not 0 <= fallible < math.inf
+        ):
+            raise AgentError(f"fallible must be a utility margin >= 0, got {fallible!r}")
+        if fallible is not None and method != "pimc":
+            raise AgentError("fallible is a PIMC (engine) option")
+        self.fallible = None if fallible is None else float(fallible)
         self.fits = True  # the others' play this match fits the club's rules, as far as seen
         self.uses_history = infer is not None or exploit
         # The budget of every decision (each is seeded from the agent's random stream).
@@ -346,6 +365,9 @@ class EngineAgent(Agent):
             params["infer"] = self.infer
         if self.exploit:
             params["exploit"] = True
+        if self.fallible is not None:
+            w = self.fallible
+            params["fallible"] = int(w) if w.is_integer() else w
         if self.method == "ismcts":
             if self.rollout != "solver":
                 params["rollout"] = self.rollout
@@ -409,6 +431,8 @@ class EngineAgent(Agent):
             if not self.concede and best.kind == Kind.CLAIM and rec.stats(best).mean <= 0:
                 # A claim that scores nothing is a false one: play on instead.
                 best = next((s.action for s in rec.ranked() if s.action.kind != Kind.CLAIM), best)
+            if self.fallible is not None and rec.method != "rule":
+                best = self._fallible_pick(view, rec, best, limits, utility, start)
             if self.anchor is not None:
                 club = RULES[self.club](view, legal)
                 if club != best and not _ahead(rec, best, club, self.anchor, utility):
@@ -430,6 +454,19 @@ class EngineAgent(Agent):
             except ImplausibleHistoryError:  # play the model calls impossible: plain worlds
                 pass
         return recommend(view, limits=limits, utility=utility)
+
+    def _fallible_pick(self, view: View, rec: Recommendation, best: Action, limits: SearchLimits,
+                       utility: Utility | None, start: float) -> Action:
+        """:func:`~sixtysix_solver.advice.fallible.fallible_choice` in the time PIMC left
+        (``best`` when less than a twentieth of the cap is left)."""
+        assert self.fallible is not None
+        until = None
+        if limits.time_limit is not None:
+            until = start + limits.time_limit
+            if until - time.perf_counter() < 0.05 * limits.time_limit:
+                return best
+        return fallible_choice(view, rec, best, limits, self.fallible, utility=utility,
+                               until=until)
 
     def _fusion_check(self, view: View, rec: Recommendation, best: Action, start: float,
                       seed: int) -> Action:
@@ -479,7 +516,7 @@ def _builder(method: str) -> Any:
         }
         for k in ("worlds", "iterations", "rollout", "c", "match", "closewin", "anchor",
                   "club", "iimc", "tie", "judge", "infer", "deepen", "concede", "cards", "others",
-                  "lookahead", "exploit"):
+                  "lookahead", "exploit", "fallible"):
             if k in p:
                 kw[k] = p[k]
         if "eval" in p:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any, TYPE_CHECKING
@@ -211,10 +212,17 @@ def recommend_cmd(
     ] = None,
     threads: ThreadsOpt = None,
     opponent_model: ModelOpt = None,
+    fallible: Annotated[
+        float | None,
+        typer.Option("--fallible", min=0.0, help="Also name the action, within this margin of "
+                     "the best, that does best against an opponent who does not see your cards "
+                     "(the basic club player's replies; two-player games of one deck)."),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Recommend an action for the player to act: every legal action's expected game points,
     chance to win the hand, outcome distribution and 95% interval over the same worlds."""
+    from ..advice.fallible import fallible_choice
     from ..advice.limits import SearchLimits
     from ..advice.recommend import club_replies, match_utility, recommend
     from ..knowledge.view import format_view
@@ -232,9 +240,15 @@ def recommend_cmd(
             utility = match_utility(view, (int(parts[0]), int(parts[1])))
         limits = SearchLimits(worlds=worlds, seed=seed, exact=exact, time_limit=time_limit,
                               stop_when_clear=stop_when_clear, threads=threads)
+        start = time.perf_counter()
         with progress_bar(not as_json, worlds) as bar:
             rec = recommend(view, limits=limits, utility=utility,
                             on_progress=lambda r: bar("worlds", r), **weighting)
+        pick = None
+        if fallible is not None:  # a second search, in what is left of --time-limit
+            until = None if time_limit is None else start + time_limit
+            pick = fallible_choice(view, rec, rec.best, limits, fallible, utility=utility,
+                                   until=until)
     except KeyboardInterrupt:
         raise interrupted() from None
     except SixtySixError as err:
@@ -248,6 +262,7 @@ def recommend_cmd(
             "criterion": "match" if utility is not None else "ev",
             **rec.to_dict(),
             "actions": [s.to_dict() for s in ranked],
+            **({} if pick is None else {"fallible": str(pick)}),
         }))
         return
     console.print(f"view: {escape(format_view(view))}", soft_wrap=True)
@@ -279,6 +294,9 @@ def recommend_cmd(
     if rec.opponent_model:
         console.print(f"worlds weighted by the opponent model {rec.opponent_model}: "
                       f"{rec.ess:.1f} effective worlds, {rec.ruled_out} ruled out")
+    if pick is not None:
+        console.print(f"against a fallible opponent (within {fallible:g} of the best, the "
+                      f"basic club player's replies): {pick}")
 
 
 @app.command("close")

@@ -253,7 +253,8 @@ class Engine:
     # --- settings and the hand -----------------------------------------------------------------
     def configure(self, options: Mapping[str, object]) -> None:
         """Set options (``setoption``): ``profile``, ``threads``, ``worlds``, ``movetime``,
-        ``matchaware``, ``seed``, ``recordfile``, ``opponentmodel``, ``closewin``, ``others``."""
+        ``matchaware``, ``seed``, ``recordfile``, ``opponentmodel``, ``closewin``, ``others``,
+        ``fallible``."""
         for name, value in options.items():
             if name not in self.options:
                 raise EngineError(f"unknown option {name!r}; the engine has "

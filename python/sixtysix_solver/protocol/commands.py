@@ -65,7 +65,7 @@ _ALIASES = ("hello", "uci", "show")
 # What UCI front-ends send out of courtesy; this protocol has no use for them.
 IGNORED = ("ucinewgame", "debug", "register", "ponderhit")
 _OPTION_NAMES = ("profile threads worlds movetime matchaware seed recordfile opponentmodel "
-                 "closewin others")
+                 "closewin others fallible")
 
 
 class ProtocolError(SixtySixError):
@@ -86,6 +86,7 @@ class Options:
     opponentmodel: str = "none"  # weight worlds by the other players' past actions
     closewin: int = round(100 * CLOSEWIN)  # percent: go's bestmove closes only when this sure
     others: str = "auto"  # three alone: how a world takes the other two (SearchLimits.others)
+    fallible: int = -1  # hundredths of a game point: go's near-ties broken by the club (-1: off)
 
 
 def quote(text: str, limit: int = 40) -> str:
@@ -144,6 +145,7 @@ def hello_lines(uci: bool = False) -> list[str]:
         "option name opponentmodel type string default none",
         f"option name closewin type spin default {o.closewin} min 0 max 100",
         f"option name others type combo default {o.others} " + " ".join(f"var {x}" for x in OTHERS),
+        f"option name fallible type spin default {o.fallible} min -1 max 300",
     ]
     if uci:
         return lines + [
@@ -194,6 +196,8 @@ def set_option(o: Options, name: str, value: str) -> str | None:
         o.opponentmodel = "none" if model is None else model_name(model)
     elif name == "closewin":
         o.closewin = parse_int(value, "closewin", 0, 100)
+    elif name == "fallible":
+        o.fallible = parse_int(value, "fallible", -1, 300)
     elif name == "others":
         if value.lower() not in OTHERS:
             raise ProtocolError(f"others must be one of {', '.join(OTHERS)}, got {quote(value)}")

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..advice.closing import ClosingAnalysis, analyse_closing
+from ..advice.fallible import fallible_choice
 from ..advice.limits import SearchLimits
 from ..advice.opponents import ImplausibleHistoryError, weighting_for
 from ..advice.recommend import (
@@ -83,6 +84,7 @@ class _Search:
     closewin: float = 0.0  # go: bestmove closes only when closing wins this share of worlds
     thread: threading.Thread | None = None
     latest: Recommendation | None = None
+    pick: Action | None = None  # go with fallible: the near-tie broken against the club
     answered: bool = False
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -428,11 +430,28 @@ class ProtocolSession:
                 self._error(f"go: internal error {type(err).__name__}: {err}")
             if rec is not None:
                 search.latest = rec
+                if o.fallible >= 0 and not infinite and not search.stop.is_set():
+                    self._fallible(search, view, rec, limits, utility, started)
             if infinite:
                 search.stop.wait()
             self._answer(search)
 
         self._launch(search, work)
+
+    def _fallible(self, search: _Search, view: View, rec: Recommendation, limits: SearchLimits,
+                  utility: Utility | None, started: float) -> None:
+        """go with ``fallible``: PIMC's near-ties broken by the line against the club's replies
+        (:func:`~sixtysix_solver.advice.fallible.fallible_choice`) in the movetime left."""
+        base = close_when_sure(rec, search.closewin)
+        until = None if limits.time_limit is None else started + limits.time_limit
+        try:
+            pick = fallible_choice(view, rec, base, limits, self.options.fallible / 100,
+                                   utility=utility, until=until, stop=search.stop)
+        except SixtySixError as err:
+            self._error(f"go: fallible: {err}")
+            return
+        if pick != base:
+            search.pick = pick
 
     def _close(self, args: list[str]) -> None:
         if args:
@@ -521,6 +540,11 @@ class ProtocolSession:
                 self.send(f"info string close wins the hand in {rec.stats(rec.best).win:.3f} of "
                           f"the worlds, less than closewin {search.closewin:.2f}: the best "
                           f"other action")
+            if search.pick is not None:
+                self.send(f"info string {search.pick} ranks within fallible "
+                          f"{self.options.fallible / 100:.2f} of {best} and does better against "
+                          f"the club's replies")
+                best = search.pick
             self.send(f"bestmove {best}")
 
     def _stop_search(self, answer: bool) -> None:

@@ -1,0 +1,91 @@
+"""Among PIMC's near-best actions, the one that leaves an opponent who cannot see the seat's
+cards the most chances to go wrong.
+
+PIMC solves every world with the cards open, for both sides: it credits the opponent with
+seeing the seat's hand as much as it credits the seat with seeing the opponent's. Where it
+ranks actions alike (the hand is lost, or won, in every world whatever the seat does) it
+cannot tell the action that asks the opponent to guess from the one that does not, and it
+takes the first in code order. Wisser (IJCAI 2015) named this overestimation of the
+opponent's knowledge as a bias of PIMC beside strategy fusion.
+
+:func:`fallible_choice` breaks such ties by a second valuation of the same kind of worlds: the
+seat's best line against the basic club player's replies (``others="club"``: an opponent who
+plays by rules from its own view), with :data:`FALLIBLE_LOOKAHEAD` decisions planned while the
+stock is open (a whole line costs millions of nodes a world there; once it is closed or gone
+the whole line is cheap). Only actions within ``margin`` of PIMC's best utility are
+candidates, and never a close or a claim that PIMC did not choose, so the choice gives up at
+most ``margin`` of PIMC's own figure.
+
+>>> from sixtysix_solver import View
+>>> from sixtysix_solver.notation.position import parse_position
+>>> g = parse_position("sixty-six dealer=0 turn=0:lead trump=KD hands=KCAD9HJHAH9S/KDTDKHTHKSTS "
+...     "stock=- taken=9CJCQCTCJDQDQHJS/AC9DQSAS known=-/KDKH married=-/KH declared=-/H "
+...     "marriage_points=0/20 last_win=6/5")
+>>> v = View.from_game(g)
+>>> rec = recommend(v, worlds=8, seed=1)
+>>> [(str(s.action), s.mean) for s in rec.ranked()[:4]]   # lost whatever the lead
+[('AD', -1.0), ('AH', -1.0), ('9H', -1.0), ('9S', -1.0)]
+>>> str(fallible_choice(v, rec, rec.best, SearchLimits(worlds=8, seed=1), margin=0.0))
+'9S'
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import replace
+
+from ..knowledge.view import View
+from ..rules.actions import Action, Kind
+from .limits import SearchLimits
+from .recommend import Recommendation, club_replies, recommend
+from .stats import Utility
+
+__all__ = ["FALLIBLE_LOOKAHEAD", "fallible_choice", "fallible_limits"]
+
+FALLIBLE_LOOKAHEAD = 2
+"""The seat's decisions planned against the club's replies while the stock is open."""
+
+
+def fallible_limits(view: View, limits: SearchLimits) -> SearchLimits | None:
+    """The limits of the second valuation (against the club's replies), or ``None`` where
+    it does not apply: three players or more (three-hand's default already plays against the
+    club), worlds that already count the club's replies, and where the core has no club rules
+    (double-deck, the four-hand games)."""
+    if view.profile.sides > 2 or limits.others == "club":
+        return None
+    ahead = limits.lookahead
+    if ahead is None and view.stock_size and view.closed_by is None:
+        ahead = FALLIBLE_LOOKAHEAD
+    club = replace(limits, others="club", lookahead=ahead)
+    return club if club_replies(view, club) else None
+
+
+def fallible_choice(view: View, rec: Recommendation, best: Action, limits: SearchLimits,
+                    margin: float, *, utility: Utility | None = None,
+                    until: float | None = None,
+                    stop: threading.Event | None = None) -> Action:
+    """Among ``best`` and the actions within ``margin`` of its utility in ``rec`` (no close,
+    no claim), the one whose best line against the basic club's replies is worth most, on
+    worlds drawn as ``limits`` draws them; ``best`` on a tie, where the club's replies do not
+    apply (:func:`fallible_limits`), when ``until`` (a ``time.perf_counter()`` value, the
+    second valuation's deadline) has passed, and when that valuation ends (``stop``, another
+    thread's event, or the deadline) before one world is valued."""
+    top = rec.stats(best).utility
+    near = [s.action for s in rec.ranked()
+            if s.action != best and s.utility >= top - margin
+            and s.action.kind not in (Kind.CLOSE, Kind.CLAIM)]
+    if not near:
+        return best
+    club = fallible_limits(view, limits)
+    if club is None:
+        return best
+    if until is not None:
+        left = until - time.perf_counter()
+        if left <= 0:
+            return best
+        club = replace(club, time_limit=left)
+    r = recommend(view, limits=club, utility=utility, stop=stop)
+    if r.method == "rule":  # no world valued: nothing to break the tie with
+        return best
+    return max([best, *near], key=lambda a: (r.stats(a).utility, a == best))

@@ -1,0 +1,106 @@
+"""The engine's ``fallible=m``: among PIMC's near-best actions, the one whose best line against
+the basic club's replies is worth most (an opponent who does not see the seat's cards)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+import pytest
+from sixtysix_solver import Game, View
+from sixtysix_solver.advice.fallible import FALLIBLE_LOOKAHEAD
+from sixtysix_solver.advice.limits import SearchLimits
+from sixtysix_solver.advice.recommend import recommend
+from sixtysix_solver.agents import AgentError, AgentSpec, HeuristicAgent
+from sixtysix_solver.agents.engine import EngineAgent
+from sixtysix_solver.notation.position import parse_position
+from sixtysix_solver.rules.actions import Kind
+
+# Sixty-six, the stock gone, seat 0 to lead: seat 1 holds KD TD KH TH KS TS (one world). Every
+# lead loses the hand against play that sees the cards, so PIMC ranks the four best alike;
+# against the club's replies the 9 of spades wins it.
+LOST = ("sixty-six dealer=0 turn=0:lead trump=KD hands=KCAD9HJHAH9S/KDTDKHTHKSTS stock=- "
+        "taken=9CJCQCTCJDQDQHJS/AC9DQSAS known=-/KDKH married=-/KH declared=-/H "
+        "marriage_points=0/20 last_win=6/5")
+
+
+def test_the_spec_and_bad_values() -> None:
+    agent = AgentSpec.parse("engine:worlds=8,fallible=0.05").build(seed=1)
+    assert isinstance(agent, EngineAgent) and agent.fallible == 0.05
+    assert str(agent.spec) == "engine:fallible=0.05,worlds=8"
+    assert str(AgentSpec.parse("engine:worlds=8,fallible=0").build().spec) == \
+        "engine:fallible=0,worlds=8"
+    for bad, why in (("engine:fallible=-1", "fallible must be a utility margin"),
+                     ("engine:fallible=true", "fallible must be a utility margin"),
+                     ("ismcts:fallible=0.1", "ismcts does not take fallible")):
+        with pytest.raises(AgentError, match=why):
+            AgentSpec.parse(bad).build()
+    with pytest.raises(AgentError, match="fallible is a PIMC"):
+        EngineAgent(method="ismcts", fallible=0.1)
+
+
+def test_a_lost_hand_leaves_the_opponent_a_chance() -> None:
+    g = parse_position(LOST)
+    v = View.from_game(g, 0)
+    rec = recommend(v, worlds=8, seed=1, threads=1)
+    tied = [s.action for s in rec.ranked() if s.mean == rec.stats(rec.best).mean]
+    assert len(tied) == 4 and rec.stats(rec.best).mean == -1.0  # lost whatever the lead
+    plain = EngineAgent(worlds=8, seed=1).act(v)
+    pick = EngineAgent(worlds=8, seed=1, fallible=0).act(v)
+    assert plain == rec.best and str(plain) != "9S"
+    assert str(pick) == "9S"
+    club = recommend(v, limits=SearchLimits(worlds=8, seed=1, threads=1, others="club"))
+    assert club.stats(pick).mean == 1.0 > club.stats(plain).mean
+
+
+def test_the_pick_is_near_the_best_and_best_against_the_club() -> None:
+    """On the decisions of seeded hands (time-free budgets): the pick is within the margin
+    of PIMC's best, never a close or a claim it did not choose, and no other action within
+    the margin does better against the club's replies."""
+    margin = 0.1
+    agent = EngineAgent(worlds=12, seed=3, fallible=margin)
+    changed = checked = 0
+    for seed in (2, 5):
+        g = Game.deal("schnapsen", seed=seed)
+        other = HeuristicAgent(seed=seed)
+        while not g.is_over:
+            v = View.from_game(g, g.to_act)
+            if g.to_act == 1 or len(g.legal_actions()) == 1:
+                g.apply(other.act(v) if g.to_act == 1 else g.legal_actions()[0])
+                continue
+            limits = replace(agent.limits, seed=seed * 1000 + len(g.legal_actions()))
+            rec = recommend(v, limits=limits)
+            pick = agent._fallible_pick(v, rec, rec.best, limits, None, time.perf_counter())
+            top = rec.stats(rec.best).utility
+            assert rec.stats(pick).utility >= top - margin
+            if pick != rec.best:
+                changed += 1
+                assert pick.kind not in (Kind.CLOSE, Kind.CLAIM)
+                ahead = FALLIBLE_LOOKAHEAD if v.stock_size and v.closed_by is None else None
+                club = recommend(v, limits=replace(limits, others="club", lookahead=ahead))
+                near = [s.action for s in rec.ranked() if s.utility >= top - margin]
+                assert club.stats(pick).utility == max(club.stats(a).utility for a in near)
+                assert club.stats(pick).utility > club.stats(rec.best).utility
+            checked += 1
+            g.apply(pick)
+    assert checked > 10 and changed >= 1
+
+
+@pytest.mark.parametrize("profile", ["three-hand", "double-deck", "four-hand-24"])
+def test_no_change_where_the_club_replies_do_not_apply(profile: str) -> None:
+    g = Game.deal(profile, seed=2)
+    v = View.from_game(g, g.to_act)
+    agent = EngineAgent(worlds=6, seed=1, fallible=10.0)  # every action is "near"
+    limits = replace(agent.limits, seed=4)
+    rec = recommend(v, limits=limits)
+    assert agent._fallible_pick(v, rec, rec.best, limits, None, time.perf_counter()) == rec.best
+
+
+def test_no_time_left_keeps_pimcs_choice() -> None:
+    g = parse_position(LOST)
+    v = View.from_game(g, 0)
+    agent = EngineAgent(worlds=8, seed=1, time_limit=1.0, fallible=0)
+    limits = replace(agent.limits, seed=1)
+    rec = recommend(v, worlds=8, seed=1, threads=1)
+    # the decision started long ago: its cap is spent, so no second search
+    assert agent._fallible_pick(v, rec, rec.best, limits, None, time.perf_counter() - 5) == rec.best
