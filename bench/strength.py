@@ -430,6 +430,32 @@ RUNS = (
         ("engine:worlds=1000,time=1,threads=1,exploit=true", "heuristic:basic"), 20, 3,
         "the same in mariage-piquet against the basic club player (the deals of "
         "mariage-piquet-t1cl2-heur)"),
+    # Twenty-third session: among PIMC's near-best actions, the one that leaves a fallible
+    # opponent (the club's replies) the most chances (issue 20's methods beyond PIMC).
+    Run("sixty-six-t1f-club", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "heuristic"), 20, 1,
+        "near-ties broken by the line against the club's replies, against the new club player "
+        "(the deals of sixty-six-t1pc-club)"),
+    Run("sixty-six-t1f-pimc", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "engine:worlds=1000,time=1,threads=1"),
+        20, 1, "the same head to head against the default engine at equal time (the deals of "
+        "sixty-six-t1ex-engine)"),
+    Run("schnapsen-t1f-pimc", "schnapsen",
+        ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "engine:worlds=1000,time=1,threads=1"),
+        20, 4, "the same in schnapsen (the deals of schnapsen-t1c-pimc)"),
+    Run("sixty-six-t1f-anchor", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,fallible=0.05",
+         "engine:worlds=100,time=1,threads=1,anchor=1"), 20, 4,
+        "the same against issue 19's best setting before (the deals of sixty-six-t1pc-anchor)"),
+    Run("mariage-piquet-t1f-heur", "mariage-piquet",
+        ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "heuristic:basic"), 20, 3,
+        "the same in mariage-piquet (the deals of mariage-piquet-t1c-heur)"),
+    Run("sixty-six-t1f-club-s2", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "heuristic"), 20, 2,
+        "against the new club player on other deals (those of sixty-six-t1pac-club-s2)"),
+    Run("sixty-six-t1f-pimc-s5", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "engine:worlds=1000,time=1,threads=1"),
+        20, 5, "head to head against the default engine on other deals (seed 5)"),
 )
 
 
