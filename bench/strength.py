@@ -456,6 +456,9 @@ RUNS = (
     Run("sixty-six-t1f-pimc-s5", "sixty-six",
         ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "engine:worlds=1000,time=1,threads=1"),
         20, 5, "head to head against the default engine on other deals (seed 5)"),
+    Run("schnapsen-t1f-pimc-s5", "schnapsen",
+        ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "engine:worlds=1000,time=1,threads=1"),
+        20, 5, "the same in schnapsen on other deals (seed 5)"),
 )
 
 
