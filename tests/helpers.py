@@ -65,3 +65,19 @@ def assert_match_deals(hands: Sequence[Any], seed: int, index: int, prof: Profil
         assert h.dealer == (prof.players - 1 + k) % prof.players
         assert h.carry == carry
         carry = carry + prof.draw_carry if h.reason == "draw" else 0
+
+
+def bench_module(name: str) -> Any:
+    """The script ``bench/<name>.py`` as a module (registered under ``name``, where its
+    dataclasses look their module up)."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod

@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+from helpers import bench_module
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _forks():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("forks", ROOT / "bench" / "forks.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["forks"] = mod  # its dataclasses look their module up there
-    spec.loader.exec_module(mod)
-    return mod
+def _forks() -> Any:
+    return bench_module("forks")
 
 
 @pytest.mark.parametrize("profile", ["schnapsen", "sixty-six", "four-hand"])
@@ -77,13 +72,8 @@ def test_forks_refuse_a_game_without_two_sides() -> None:
 
 
 # --- bench/postpone.py: the postponed values of the strategy-fusion probe ---------------------
-def _postpone():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("postpone", ROOT / "bench" / "postpone.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["postpone"] = mod
-    spec.loader.exec_module(mod)
-    return mod
+def _postpone() -> Any:
+    return bench_module("postpone")
 
 
 def _open_card_mean(view, action, worlds):  # type: ignore[no-untyped-def]

@@ -4,14 +4,13 @@ also however the run is split into batches (values never depend on any of it).""
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import sys
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from helpers import bench_module
 
 from sixtysix_solver import Game, _core
 from sixtysix_solver.advice.recommend import Recommendation, recommend
@@ -23,12 +22,7 @@ R = sys.modules["sixtysix_solver.advice.recommend"]
 
 
 def _bench_recommend() -> Any:
-    path = Path(__file__).resolve().parents[1] / "bench" / "recommend.py"
-    spec = importlib.util.spec_from_file_location("bench_recommend", path)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return bench_module("recommend")
 
 
 def short_stock(seed: int) -> View:

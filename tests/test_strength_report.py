@@ -3,10 +3,9 @@ bench/strength/*.jsonl by bench/strength.py, never typed in."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
+from helpers import bench_module
 from sixtysix_solver.rules.profiles import get_profile
 from sixtysix_solver.play.arena import load_results
 
@@ -14,12 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _strength():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("strength", ROOT / "bench" / "strength.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["strength"] = mod  # its dataclasses look their module up there
-    spec.loader.exec_module(mod)
-    return mod
+    return bench_module("strength")
 
 
 def test_the_page_holds_the_tables_of_the_results_files() -> None:
