@@ -38,7 +38,7 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -205,8 +205,7 @@ def by_stock(rows: Sequence[dict[str, Any]]) -> str:
 def run(todo: Sequence[Leg], path: Path | None, workers: int) -> list[dict[str, Any]]:
     done = load(path) if path else []
     have = {_key(r) for r in done}
-    todo = [leg for leg in todo if (leg.a, leg.b, leg.opponent, leg.profile, leg.seed,
-                                    leg.index, leg.side) not in have]
+    todo = [leg for leg in todo if _key(asdict(leg)) not in have]
     rows = list(done)
     if workers <= 1:
         results = (play_leg(leg) for leg in todo)

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import threading
 import time
 from collections import defaultdict
 from collections.abc import Sequence
@@ -102,13 +101,11 @@ def _world_values(world: Game, actions: Sequence[Action], side: int,
 
 
 def postponed_values(view: View, actions: Sequence[Action | str], *, worlds: int = 100,
-                     seed: int = 0, until: float | None = None,
-                     stop: threading.Event | None = None,
+                     seed: int = 0,
                      solver: Solver | None = None) -> tuple[dict[str, float], int]:
     """Each action's postponed value (mean game points for the seat's side, see the module)
-    over up to ``worlds`` worlds drawn with ``seed``, the same worlds for every action; fewer
-    when ``until`` (a ``time.perf_counter()`` deadline) passes or ``stop`` is set. Returns the
-    values (empty when no world was valued) and the number of worlds. Two-sided games only."""
+    over ``worlds`` worlds drawn with ``seed``, the same worlds for every action, and the
+    number of worlds valued. Two-sided games only."""
     if view.profile.sides != 2:
         raise SixtySixError("postponed values need two sides")
     legal = legal_actions(view)
@@ -122,8 +119,6 @@ def postponed_values(view: View, actions: Sequence[Action | str], *, worlds: int
     rows: list[list[tuple[_Key, dict[int, int]]]] = []
     chosen = [a for a in acts if a is not None]
     for w in sample_worlds(view, worlds, seed):
-        if (until is not None and time.perf_counter() > until) or (stop and stop.is_set()):
-            break
         rows.append(_world_values(w, chosen, side, solver))
     if not rows:
         return {}, 0
