@@ -20,8 +20,10 @@ comes from.
 The sum of a hand's fork values estimates how many net game points a hand ``A`` gains over
 ``B`` against ``O`` (the performance difference identity of reinforcement learning: following
 ``A``'s states and valuing each of its actions by ``B``'s continuation, the sum of the
-advantages is V_A - V_B; it is unbiased however the agents' randomness and time limits make
-them vary). With ``O = B`` that is ``A``'s net game points a hand head to head against ``B``.
+advantages is V_A - V_B). It is unbiased however the agents' randomness and time limits make
+them vary, for agents that carry nothing from one decision to the next but their seeds (an
+agent that learns within a hand, like ``exploit``'s fit check, starts each fork afresh). With
+``O = B`` that is ``A``'s net game points a hand head to head against ``B``.
 Every deal is played twice, ``A`` on each side, and the interval (95%) is clustered by deal.
 
 Single hands, no match score (each deal is hand 0 of a fresh match, dealers alternating
