@@ -251,14 +251,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.opponent, args.profile, args.hands = "heuristic", "schnapsen", 2
     opponent = args.opponent or args.b
     print(f"machine: {machine()}")
-    print(f"{args.profile}: A {args.a} | B {args.b} | opponent {opponent} | seed {args.seed}")
     if args.report:
         if args.results is None:
             raise SystemExit("--report needs --results")
         rows = load(args.results)
+        for run_ in sorted({_key(r)[:5] for r in rows}):  # the file's runs, not the defaults
+            print(f"{run_[3]}: A {run_[0]} | B {run_[1]} | opponent {run_[2]} | seed {run_[4]}")
         print(summarize(rows).text())
         print(by_stock(rows))
         return 0
+    print(f"{args.profile}: A {args.a} | B {args.b} | opponent {opponent} | seed {args.seed}")
     todo = legs(args.a, args.b, opponent, args.profile, args.hands, args.seed)
     rows = run(todo, args.results, args.workers)
     mine = {(leg.index, leg.side) for leg in todo}

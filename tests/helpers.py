@@ -81,3 +81,30 @@ def bench_module(name: str) -> Any:
     sys.modules[name] = mod
     spec.loader.exec_module(mod)
     return mod
+
+
+class RiggedRecommend:
+    """Makes the engine agent's ``recommend`` answer with figures we choose: every action
+    scores 0 in each world but ``favourite``, which scores ``diffs`` (one value a world);
+    ``exact`` marks the figures as exact. Change the attributes between calls."""
+
+    def __init__(self, monkeypatch: Any, favourite: Any, diffs: Sequence[int],
+                 exact: bool = False) -> None:
+        import dataclasses
+        import importlib
+
+        import numpy as np
+
+        self.favourite, self.diffs, self.exact = favourite, list(diffs), exact
+        engine = importlib.import_module("sixtysix_solver.agents.engine")
+        real = engine.recommend
+
+        def rigged(view: Any, **kw: Any) -> Any:
+            r = real(view, **kw)
+            cols = [s.action for s in r.actions]
+            vals = np.zeros((len(self.diffs), len(cols)), dtype=np.int16)
+            vals[:, cols.index(self.favourite)] = self.diffs
+            return dataclasses.replace(r, values=vals, weights=np.ones(len(self.diffs)),
+                                       best=self.favourite, exact=self.exact)
+
+        monkeypatch.setattr(engine, "recommend", rigged)

@@ -66,6 +66,20 @@ def test_the_summary_clusters_by_deal_and_the_file_resumes(tmp_path: Path) -> No
     assert len(fk.run([leg], path, workers=1)) == 4  # already there: nothing played
 
 
+def test_the_report_names_the_agents_of_the_file_not_the_defaults(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fk = _forks()
+    path = tmp_path / "r.jsonl"
+    fk._save({"a": "heuristic", "b": "heuristic:basic", "opponent": "random", "profile":
+              "schnapsen", "seed": 4, "index": 0, "side": 0, "decisions": 3, "forks": [],
+              "net": 1, "seconds": 0.5}, path)
+    capsys.readouterr()
+    assert fk.main(["--report", "--results", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == "schnapsen: A heuristic | B heuristic:basic | opponent random | seed 4"
+    assert "engine" not in "\n".join(out)
+
+
 def test_forks_refuse_a_game_without_two_sides() -> None:
     with pytest.raises(SystemExit, match="two sides"):
         _forks().legs("heuristic", "heuristic", "heuristic", "three-hand", 1, 1)

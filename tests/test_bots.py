@@ -483,13 +483,6 @@ def test_anchor_keeps_the_club_players_choice_unless_the_engine_is_clearly_bette
 ) -> None:
     # The rigged recommendation prefers another action than the heuristic's by a paired
     # difference per world that we choose: noisy -> the club player's card; clear -> the engine's.
-    import dataclasses
-    import importlib
-
-    import numpy as np
-
-    rec_mod = importlib.import_module("sixtysix_solver.advice.recommend")
-    real = rec_mod.recommend
     game = Game.deal("schnapsen", seed=2)  # a lead where the two club players differ
     view = View.from_game(game, game.to_act)
     legal = game.legal_actions()
@@ -497,18 +490,8 @@ def test_anchor_keeps_the_club_players_choice_unless_the_engine_is_clearly_bette
     expert = HeuristicAgent(0).choose(view, legal)
     assert expert != club
     other = next(a for a in legal if a not in (club, expert))
-    diffs = [np.array([1, -1, 2, -1, 1, -2, 1, 0] * 2)]  # mean 1/8, se ~0.35
-    exact = [False]
-
-    def rigged(v: View, **kw: Any) -> Any:
-        r = real(v, **kw)
-        cols = [s.action for s in r.actions]
-        vals = np.zeros((len(diffs[0]), len(cols)), dtype=np.int16)
-        vals[:, cols.index(other)] = diffs[0]
-        return dataclasses.replace(r, values=vals, weights=np.ones(len(diffs[0])), best=other,
-                                   exact=exact[0])
-
-    monkeypatch.setattr(importlib.import_module("sixtysix_solver.agents.engine"), "recommend", rigged)
+    noisy = [1, -1, 2, -1, 1, -2, 1, 0] * 2  # mean 1/8, se ~0.35
+    rig = helpers.RiggedRecommend(monkeypatch, other, noisy)
 
     def pick(spec: str) -> Action:
         return AgentSpec.parse(spec).build(seed=1).act(view)
@@ -517,10 +500,10 @@ def test_anchor_keeps_the_club_players_choice_unless_the_engine_is_clearly_bette
     assert pick("engine:worlds=3,anchor=1") == club  # 1/8 is well inside one standard error
     assert pick("engine:worlds=3,anchor=1,club=expert") == expert
     assert pick("engine:worlds=3,anchor=0") == other  # any lead at all
-    diffs[0] = np.array([1, 1, 2, 1] * 4)  # always better: no noise
+    rig.diffs = [1, 1, 2, 1] * 4  # always better: no noise
     assert pick("engine:worlds=3,anchor=3") == other
-    diffs[0] = np.array([1, -1, 2, -1, 1, -2, 1, 0] * 2)
-    exact[0] = True  # exact figures: better on average is enough
+    rig.diffs = noisy
+    rig.exact = True  # exact figures: better on average is enough
     assert pick("engine:worlds=3,anchor=3") == other
     assert str(AgentSpec.parse("engine:worlds=3,anchor=1").build(seed=1).spec) == (
         "engine:anchor=1.0,worlds=3")

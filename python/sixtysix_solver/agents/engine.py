@@ -435,7 +435,7 @@ class EngineAgent(Agent):
                 best = self._fallible_pick(view, rec, best, limits, utility, start)
             if self.anchor is not None:
                 club = RULES[self.club](view, legal)
-                if club != best and not _ahead(rec, best, club, self.anchor, utility):
+                if club != best and not self._overrides_club(rec, best, club, utility):
                     best = club
             seed = self.rng.getrandbits(63)
             if check and rec.method != "rule":
@@ -443,6 +443,15 @@ class EngineAgent(Agent):
             return best
         return ismcts(view, limits=limits, rollout=self.rollout,  # type: ignore[arg-type]
                       c=self.c).best
+
+    def _overrides_club(self, rec: Recommendation, best: Action, club: Action,
+                        utility: Utility | None) -> bool:
+        """With ``anchor``: does PIMC's ``best`` beat the club player's choice by more than
+        ``anchor`` standard errors, paired over the same worlds? (A method, so that a variant
+        can set another bar: bench/anchors.py.)"""
+        assert self.anchor is not None
+        mean, se = paired_difference(rec, best, club, utility)
+        return mean > self.anchor * se
 
     def _recommend(self, view: View, limits: SearchLimits, utility: Utility | None,
                    history: History | None) -> Recommendation:
@@ -500,12 +509,6 @@ class EngineAgent(Agent):
                 others = [a for a in candidates if a != club]
                 pick = max(others, key=lambda a: (r.mean(a), -candidates.index(a)))
         return pick
-
-
-def _ahead(rec: Recommendation, a: Action, b: Action, z: float, utility: Utility | None) -> bool:
-    """Does ``a`` beat ``b`` by more than ``z`` standard errors, paired over the same worlds?"""
-    mean, se = paired_difference(rec, a, b, utility)
-    return mean > z * se
 
 
 def _builder(method: str) -> Any:
