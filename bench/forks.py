@@ -169,16 +169,20 @@ class Summary:
 
 
 def summarize(rows: Sequence[dict[str, Any]]) -> Summary:
-    """The rows' estimate, with its interval clustered by deal (both sides of a deal)."""
+    """The rows' estimate, with its interval clustered by deal (both sides of a deal; a deal is
+    its seed and index, so that the runs of several seeds pool)."""
     if not rows:
         raise SystemExit("no results to summarize")
-    per: dict[int, float] = {}
+    per: dict[tuple[int, int], float] = {}
+    size: dict[tuple[int, int], int] = {}
     for r in rows:
-        per[r["index"]] = per.get(r["index"], 0.0) + sum(f[3] - f[4] for f in r["forks"])
+        deal = (r["seed"], r["index"])
+        per[deal] = per.get(deal, 0.0) + sum(f[3] - f[4] for f in r["forks"])
+        size[deal] = size.get(deal, 0) + 1
     n = len(rows)
     gain = sum(per.values()) / n
     g = len(per)
-    resid = [v - gain * sum(1 for r in rows if r["index"] == i) for i, v in per.items()]
+    resid = [v - gain * size[d] for d, v in per.items()]
     se = math.sqrt(sum(x * x for x in resid) * g / (g - 1)) / n if g > 1 else float("inf")
     diffs = [f[3] - f[4] for r in rows for f in r["forks"]]
     return Summary(
@@ -240,7 +244,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--hands", type=int, default=50, help="deals (each played with A on both sides)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1)
-    ap.add_argument("--results", type=Path, help="JSON-lines file (resumable)")
+    ap.add_argument("--results", type=Path, nargs="+",
+                    help="JSON-lines file (resumable); with --report, several are pooled")
     ap.add_argument("--report", action="store_true", help="summarize --results only")
     ap.add_argument("--quick", action="store_true",
                     help="2 deals of schnapsen: 100-world PIMC against the same with fallible=0.05")
@@ -254,15 +259,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.report:
         if args.results is None:
             raise SystemExit("--report needs --results")
-        rows = load(args.results)
-        for run_ in sorted({_key(r)[:5] for r in rows}):  # the file's runs, not the defaults
-            print(f"{run_[3]}: A {run_[0]} | B {run_[1]} | opponent {run_[2]} | seed {run_[4]}")
+        rows = [r for path in args.results for r in load(path)]
+        for a, b, o, prof, seed in sorted({_key(r)[:5] for r in rows}):  # the file's, not defaults
+            print(f"{prof}: A {a} | B {b} | opponent {o} | seed {seed}")
         print(summarize(rows).text())
         print(by_stock(rows))
         return 0
     print(f"{args.profile}: A {args.a} | B {args.b} | opponent {opponent} | seed {args.seed}")
     todo = legs(args.a, args.b, opponent, args.profile, args.hands, args.seed)
-    rows = run(todo, args.results, args.workers)
+    if args.results is not None and len(args.results) > 1:
+        raise SystemExit("a run writes one --results file")
+    rows = run(todo, args.results[0] if args.results else None, args.workers)
     mine = {(leg.index, leg.side) for leg in todo}
     rows = [r for r in rows if (r["index"], r["side"]) in mine
             and (r["a"], r["b"], r["opponent"], r["profile"], r["seed"])

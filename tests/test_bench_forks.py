@@ -69,15 +69,25 @@ def test_the_summary_clusters_by_deal_and_the_file_resumes(tmp_path: Path) -> No
 def test_the_report_names_the_agents_of_the_file_not_the_defaults(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     fk = _forks()
-    path = tmp_path / "r.jsonl"
-    fk._save({"a": "heuristic", "b": "heuristic:basic", "opponent": "random", "profile":
-              "schnapsen", "seed": 4, "index": 0, "side": 0, "decisions": 3, "forks": [],
-              "net": 1, "seconds": 0.5}, path)
+    paths = [tmp_path / "r4.jsonl", tmp_path / "r5.jsonl"]
+    for seed, path, gain in ((4, paths[0], 2), (5, paths[1], -2)):
+        fk._save({"a": "heuristic", "b": "heuristic:basic", "opponent": "random", "profile":
+                  "schnapsen", "seed": seed, "index": 0, "side": 0, "decisions": 3,
+                  "forks": [[1, "AS", "TS", gain, 0]], "net": 1, "seconds": 0.5}, path)
     capsys.readouterr()
-    assert fk.main(["--report", "--results", str(path)]) == 0
+    assert fk.main(["--report", "--results", str(paths[0])]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1] == "schnapsen: A heuristic | B heuristic:basic | opponent random | seed 4"
     assert "engine" not in "\n".join(out)
+    # Two seeds pool as two deals (index 0 of each), not as one.
+    assert fk.main(["--report", "--results", *map(str, paths)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1:3] == [f"schnapsen: A heuristic | B heuristic:basic | opponent random | seed {s}"
+                        for s in (4, 5)]
+    assert out[3].startswith("2 hands (2 deals, A on each side)")
+    assert "A over B: +0.000 net game points a hand [-3.920, +3.920]" in out
+    with pytest.raises(SystemExit, match="one --results file"):
+        fk.main(["x", "y", "--results", *map(str, paths)])
 
 
 def test_forks_refuse_a_game_without_two_sides() -> None:
