@@ -35,7 +35,7 @@ def test_the_anchor_by_stock_takes_its_bar_from_the_cards_left(lead: Any) -> Non
     view, club, other, _ = lead
     stock = view.stock_size
     assert stock > 0 and view.closed_by is None
-    by = "custom:factory=anchors.by_stock,worlds=3"
+    by = "custom:factory=anchors.by_stock,worlds=3,time=0"  # no cap: any machine alike
     assert _pick(f"{by}", view) == club  # anchor=1 above the late stock: noise keeps the club
     assert _pick(f"{by},late={stock}", view) == other  # late: no anchor
     assert _pick(f"{by},late={stock},lateanchor=1", view) == club
@@ -48,7 +48,7 @@ def test_the_anchor_by_stock_takes_its_bar_from_the_cards_left(lead: Any) -> Non
 
 def test_the_margin_anchor_asks_a_lead_in_game_points_too(lead: Any) -> None:
     view, club, other, rig = lead
-    m = "custom:factory=anchors.margin,worlds=3"
+    m = "custom:factory=anchors.margin,worlds=3,time=0"
     assert _pick(f"{m},margin=0", view) == club  # the plain anchor: noise keeps the club
     rig.diffs = CLEAR  # no noise: the plain anchor lets any lead through ...
     assert _pick("engine:worlds=3,anchor=1", view) == other
