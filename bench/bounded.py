@@ -2,6 +2,7 @@
 
     python bench/bounded.py first      # time to the first answer and budgets kept, every profile
     python bench/bounded.py quality    # 1-s choices against a long reference run, two-player profiles
+    python bench/bounded.py race       # what the race of the actions saves at a world budget
     python bench/bounded.py --help     # the options (hands, positions, budgets, methods)
 
 (a) ``first``: seeded hands played by the club player at every seat; at every decision with
@@ -19,6 +20,12 @@
     how often the choice is the reference's, the mean loss in the reference's expected game
     points, and the agreement on the *clear* positions, where the reference's best beats its
     runner-up by more than two paired standard errors.
+
+(c) ``race``: the same open-phase decisions, each valued on ``--worlds`` sampled worlds (one
+    thread, no time limit) with the race of the actions (``SearchLimits.race``, the default)
+    and without it. Reports per profile: the mean number of actions, the share of decisions
+    where the race left some action behind, the nodes and the time with the race as a share
+    of those without (nodes are the same on every run), and how often the choice is the same.
 
 Times depend on the machine and its load: the header prints the machine, and the figures
 compare methods measured in the same run.
@@ -121,11 +128,7 @@ def run_quality(args: argparse.Namespace) -> None:
     for profile in args.profiles:
         if profile not in TWO_PLAYER_STOCK:
             continue
-        views = [v for v in decisions(profile, args.positions * 3, args.seed + 7)
-                 if stock_in_play(v)]
-        rng = random.Random(profile)
-        rng.shuffle(views)
-        views = views[:args.positions]
+        views = open_positions(profile, args.positions, args.seed)
         # The reference: exact worlds where a deal of at most 24 cards makes them affordable
         # (sixty-six, schnapsen), else the horizon search one trick deeper than the default.
         ref_method = "exact" if PROFILES[profile].deck_size <= 24 else "auto"
@@ -148,11 +151,13 @@ def run_quality(args: argparse.Namespace) -> None:
                                                       seed=i))
                     choice, used = r.best, r.iterations
                 else:  # "auto-flat": the auto method without deeper passes (deepen=False);
+                    # "auto-norace": every action valued in every world (race=False);
                     # "auto@300": at most 300 worlds (instead of --worlds)
                     name, _, cap = method.partition("@")
+                    base, _, option = name.partition("-")
                     rec = recommend(v, limits=SearchLimits(
                         worlds=int(cap) if cap else args.worlds, time_limit=args.budget, seed=i,
-                        method=name.removesuffix("-flat"), deepen=not name.endswith("-flat"),
+                        method=base, deepen=option != "flat", race=option != "norace",
                         threads=args.threads))
                     choice, used = rec.best, rec.worlds
                 best = max(s.mean for s in ref.actions)
@@ -163,6 +168,46 @@ def run_quality(args: argparse.Namespace) -> None:
             n, nc = len(views), sum(clear)
             print(f"{profile:18s} {method:9s} {n:4d} {agree / n:7.1%} {loss / n:7.3f} "
                   f"{worlds // max(n, 1):7d} {nc:5d} {agree_clear / max(nc, 1):7.1%}", flush=True)
+
+
+def open_positions(profile: str, positions: int, seed: int) -> list[View]:
+    """``positions`` open-phase decisions (stock in play) of seeded club-played hands, shuffled
+    by the profile's name: the positions of ``quality`` and ``race``."""
+    views = [v for v in decisions(profile, positions * 3, seed + 7) if stock_in_play(v)]
+    random.Random(profile).shuffle(views)
+    return views[:positions]
+
+
+def run_race(args: argparse.Namespace) -> None:
+    worlds = min(args.worlds, 100_000)
+    print(f"(c) the race of the actions: {args.positions} open-phase positions per profile, "
+          f"{worlds} sampled worlds each, one thread, with the race and without")
+    print(f"{'profile':18s} {'n':>4s} {'actions':>7s} {'raced':>6s} {'nodes':>7s} {'time':>6s} "
+          f"{'same':>6s}  (raced: decisions where some action was left behind; nodes, time: "
+          "with the race as a share of without; same: the same choice)")
+    for profile in args.profiles:
+        if profile not in TWO_PLAYER_STOCK:
+            continue
+        n_actions = raced = same = 0
+        nodes = {True: 0, False: 0}
+        seconds = {True: 0.0, False: 0.0}
+        views = open_positions(profile, args.positions, args.seed)
+        for i, v in enumerate(views):
+            recs = {}
+            for race in (False, True):
+                t = time.perf_counter()
+                recs[race] = recommend(v, limits=SearchLimits(
+                    worlds=worlds, exact=False, seed=i, threads=1, race=race))
+                seconds[race] += time.perf_counter() - t
+                nodes[race] += recs[race].nodes
+            n_actions += len(recs[True].actions)
+            raced += recs[True].valued is not None
+            same += recs[True].best == recs[False].best
+        n = max(1, len(views))
+        print(f"{profile:18s} {len(views):4d} {n_actions / n:7.1f} {raced / n:6.1%} "
+              f"{nodes[True] / max(1, nodes[False]):7.1%} "
+              f"{seconds[True] / max(1e-9, seconds[False]):6.1%} {same / n:6.1%}   "
+              f"(nodes {nodes[True]:,} against {nodes[False]:,})", flush=True)
 
 
 def is_clear(ref: Recommendation) -> bool:
@@ -178,7 +223,7 @@ def is_clear(ref: Recommendation) -> bool:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("job", choices=["first", "quality"])
+    ap.add_argument("job", choices=["first", "quality", "race"])
     ap.add_argument("--profiles", default="all", help="comma-separated (default: all)")
     ap.add_argument("--hands", type=int, default=3, help="hands per profile for (a)")
     ap.add_argument("--budgets", default="0.1,1.0", help="seconds per decision for (a)")
@@ -186,11 +231,12 @@ def main() -> None:
     ap.add_argument("--budget", type=float, default=1.0, help="seconds per choice for (b)")
     ap.add_argument("--worlds", type=int, default=100_000,
                     help="most worlds per choice for (b) (the engine agent's cap is 1,000; the "
-                         "horizon search deepens once they are valued)")
+                         "horizon search deepens once they are valued), worlds for (c)")
     ap.add_argument("--reference", type=float, default=6.0, help="reference seconds for (b)")
     ap.add_argument("--methods", default="auto,auto-flat,exact,horizon,ismcts",
                     help="methods compared in (b): recommend's methods (suffix -flat: no deeper "
-                         "passes; @W: at most W worlds instead of --worlds), ismcts, or "
+                         "passes; -norace: every action valued in every world; @W: at most W "
+                         "worlds instead of --worlds), ismcts, or "
                          "reference (the reference run again on other worlds: its own noise)")
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--seed", type=int, default=1)
@@ -198,7 +244,7 @@ def main() -> None:
     args.profiles = sorted(PROFILES) if args.profiles == "all" else args.profiles.split(",")
     print(f"machine: {platform.machine()} {platform.processor() or ''}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}, load {os.getloadavg()[0]:.2f}")
-    (run_first if args.job == "first" else run_quality)(args)
+    {"first": run_first, "quality": run_quality, "race": run_race}[args.job](args)
 
 
 if __name__ == "__main__":

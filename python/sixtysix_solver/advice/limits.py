@@ -100,6 +100,13 @@ class SearchLimits:
     with the world's cards seen, after the one advised on, before it too plays by the club's
     rules (``None``, the default: to the end of the hand; 0: the club's play values the action,
     a rollout);
+    ``race``: sampled worlds solved exactly race the actions: once an action is clearly behind
+    the best (paired over the worlds so far, at 99.9%, after at least 64 of them), the worlds
+    that follow solve only the others, so that they come faster where the choice is still open
+    (the figures of an action left behind are those of the worlds it was valued in:
+    :attr:`Recommendation.valued <sixtysix_solver.advice.recommend.Recommendation>`); the
+    actions still valued have the figures they would have without the race, on the same
+    worlds, and the best is chosen among them;
     ``past_limit``/``past_samples``: with an opponent model, a hand's pasts are averaged
     exactly when at most ``past_limit`` fit it, else over ``past_samples`` seeded samples
     (checked where they are used).
@@ -122,6 +129,7 @@ class SearchLimits:
     card_tie: float = CARD_TIE
     others: str = "auto"
     lookahead: int | None = None
+    race: bool = True
 
     def __post_init__(self) -> None:
         if self.others not in OTHERS:
@@ -141,6 +149,7 @@ class SearchLimits:
             raise ArgumentError(f"exact must be None, True or False, got {self.exact!r}")
         check_flag("stop_when_clear", self.stop_when_clear)
         check_flag("deepen", self.deepen)
+        check_flag("race", self.race)
         if (not isinstance(self.card_tie, (int, float)) or isinstance(self.card_tie, bool)
                 or not 0 <= self.card_tie <= 1):
             raise ArgumentError(f"card_tie must be a number from 0 to 1, got {self.card_tie!r}")
@@ -169,7 +178,7 @@ def resolve_limits(limits: SearchLimits | None = None, /, **given: object) -> Se
     keywords and ``limits=`` builds the one object it passes on.
 
     >>> resolve_limits(None, worlds=50, time_limit=None)
-    SearchLimits(worlds=50, iterations=1000, time_limit=None, exact=None, stop_when_clear=False, threads=None, tt_mib=None, seed=0, past_limit=512, past_samples=32, method='auto', horizon=2, world_nodes=200000, deepen=True, card_tie=0.005, others='auto', lookahead=None)
+    SearchLimits(worlds=50, iterations=1000, time_limit=None, exact=None, stop_when_clear=False, threads=None, tt_mib=None, seed=0, past_limit=512, past_samples=32, method='auto', horizon=2, world_nodes=200000, deepen=True, card_tie=0.005, others='auto', lookahead=None, race=True)
     """
     base = limits if limits is not None else SearchLimits()
     if not isinstance(base, SearchLimits):

@@ -76,8 +76,10 @@ from .stats import (
     Values,
     action_stats,
     best_index,
+    MIN_TEST_WORLDS,
     clearly_best,
     ess,
+    outpaced,
     paired_mean_se,
 )
 
@@ -221,6 +223,12 @@ class Recommendation(JsonMixin):
     counted, exact where play reached the strict phase, estimated beyond: the figures are then
     estimates of game points), or ``"rule"`` (the budget ended before one world was valued:
     ``best`` is the club player's choice, and no figures stand behind it: ``worlds`` is 0).
+
+    ``valued[w, a]``: was action ``a`` valued in world ``w``? ``None`` (as a rule): all were.
+    Sampled worlds *race* the actions (:attr:`SearchLimits.race
+    <sixtysix_solver.advice.limits.SearchLimits>`): an action clearly behind the best is no
+    longer valued in the worlds that follow, so that they come faster for the others; its
+    figures are those of the worlds it was valued in (:meth:`worlds_of`).
     """
 
     seat: int
@@ -239,6 +247,7 @@ class Recommendation(JsonMixin):
     ruled_out: int = 0
     method: str = "exact"
     depth: int | None = None
+    valued: npt.NDArray[np.bool_] | None = field(default=None, repr=False, compare=False)
 
     # The values matrix and weights are the raw material, not part of the value: equality,
     # hashing and the JSON form leave them out (and read "no ess" the same however it came).
@@ -295,6 +304,17 @@ class Recommendation(JsonMixin):
             if s.action == a:
                 return s
         raise SixtySixError(f"{a} is not one of this decision's actions")
+
+    def worlds_of(self, action: Action | str) -> int:
+        """How many worlds valued ``action``: :attr:`worlds`, or fewer when the race left it
+        behind (0 when the values are not at hand, as after ``from_dict``)."""
+        a = Action.parse(action) if isinstance(action, str) else action
+        j = next((i for i, s in enumerate(self.actions) if s.action == a), None)
+        if j is None:
+            raise SixtySixError(f"{a} is not one of this decision's actions")
+        if self.valued is None:
+            return len(self.values)
+        return int(self.valued[:, j].sum())
 
     def ranked(self) -> list[ActionStats]:
         """The actions best first (utility, then probability of winning)."""
@@ -561,7 +581,8 @@ def paired_difference(
         if j is None:
             raise SixtySixError(f"{act} is not one of this decision's actions")
         cols.append(j)
-    return paired_mean_se(rec.values, rec.weights, cols[0], cols[1], utility, rec.exact)
+    return paired_mean_se(rec.values, rec.weights, cols[0], cols[1], utility, rec.exact,
+                          rec.valued)
 
 
 def opponent_weights(
@@ -871,16 +892,22 @@ class _Run:
     # budget must be on course for: else _loop gives up (returns None) at the probe's end.
     probe_seconds: float | None = None
     min_worlds: int = 0
+    # The lines still valued (indices into lines): all, until the race leaves some behind.
+    active: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.active = list(range(len(self.lines)))
 
     def value(
         self, rows: npt.NDArray[np.uint8], deadline: float, horizon: int | None = None,
     ) -> tuple[Values, npt.NDArray[np.uint64], npt.NDArray[np.bool_],
                npt.NDArray[np.int64] | None, npt.NDArray[np.float64] | None]:
-        """The lines' values in these worlds: values, nodes and aborted per world, and for the
-        horizon search each world's depth (``None`` for exact values), and the card points
-        that break ties (:attr:`card_ties`; else ``None``); ``horizon``: the search's depth
-        when not the limits' own."""
+        """The values of the :attr:`active` lines (a column each) in these worlds: values,
+        nodes and aborted per world, and for the horizon search each world's depth (``None``
+        for exact values), and the card points that break ties (:attr:`card_ties`; else
+        ``None``); ``horizon``: the search's depth when not the limits' own."""
         if isinstance(self.pool, _core.WorldPool) and (self.maxn or self.club):
+            assert len(self.active) == len(self.lines)  # (no race: see races)
             # One solve gives both: utility = game points * MAXN_SCALE + the seat's points
             # (max^n, or the seat's best line against the club's replies).
             util, nodes, aborted = self.pool.solve(
@@ -895,9 +922,10 @@ class _Run:
             return gp.astype(np.int16), nodes, aborted, None, ties
         if isinstance(self.pool, _core.WorldPool):
             t0 = time.perf_counter()
+            codes = self.codes
             values, nodes, aborted = self.pool.solve(
-                self.base.core, rows, self.codes, "game_points", 0, 0.0, True, deadline,
-                interrupt=interruptible(),
+                self.base.core, rows, [codes[j] for j in self.active], "game_points", 0, 0.0,
+                True, deadline, interrupt=interruptible(),
             )
             if not self.card_ties:
                 return values, nodes, aborted, None, None
@@ -906,11 +934,39 @@ class _Run:
             return values, nodes + more, aborted | cut, None, cards
         lim = self.limits
         hv, _exact, nodes, depth, aborted = self.pool.values(
-            self.base.core, rows, [ln[0].code for ln in self.lines], self.weights,
+            self.base.core, rows, [self.lines[j][0].code for j in self.active], self.weights,
             lim.horizon if horizon is None else horizon, lim.world_nodes, deadline,
             interrupt=interruptible(),
         )
         return hv, nodes, aborted, np.asarray(depth, dtype=np.int64), None
+
+    @property
+    def races(self) -> bool:
+        """Do the lines race (:attr:`SearchLimits.race
+        <sixtysix_solver.advice.limits.SearchLimits>`)? In sampled worlds solved exactly, where
+        each world solves each line on its own: not where one solve values them all (the club's
+        replies, max^n; the horizon search, which searches every action of the root whatever
+        it is asked) or the card points break ties (two solves a world), nor over every world
+        of an exact run, whose figures are exact."""
+        return (self.limits.race and not self.use_all and len(self.lines) > 1
+                and isinstance(self.pool, _core.WorldPool)
+                and not (self.club or self.maxn or self.card_ties))
+
+    def spread(self, values: Values) -> tuple[Values, npt.NDArray[np.bool_]]:
+        """The :attr:`active` lines' columns of :meth:`value` laid out under every line, with
+        the mask of the lines valued (the others' cells hold 0)."""
+        k, n = len(self.lines), len(values)
+        mask = np.zeros((n, k), dtype=np.bool_)
+        mask[:, self.active] = True
+        if len(self.active) == k:
+            return values, mask
+        full = np.zeros((n, k), dtype=values.dtype)
+        full[:, self.active] = values
+        return cast(Values, full), mask
+
+    def best(self, stats: Sequence[ActionStats]) -> int:
+        """The best of the :attr:`active` lines (those the race left behind are out of it)."""
+        return self.active[best_index([stats[j] for j in self.active])]
 
     @property
     def club(self) -> bool:
@@ -974,6 +1030,7 @@ def _loop(run: _Run) -> Recommendation | None:
     rows_done: list[Values] = []
     depth: int | None = None
     weights_done: list[npt.NDArray[np.float64]] = []
+    valued_done: list[npt.NDArray[np.bool_]] = []
     ties_done: list[npt.NDArray[np.float64]] = []
     nodes = 0
     pending_rows, pending_w = np.zeros((0, 0), dtype=np.uint8), np.zeros(0)
@@ -1009,12 +1066,14 @@ def _loop(run: _Run) -> Recommendation | None:
                 probe_left = start + run.probe_seconds - time.perf_counter()
                 deadline = min(deadline, max(1e-6, probe_left))
         values, node_counts, aborted, world_depth, ties = run.value(pending_rows, deadline)
+        values, valued_now = run.spread(values)
         keep = ~aborted
         if world_depth is not None and keep.any():
             batch_depth = int(world_depth[keep].min())
             depth = batch_depth if depth is None else min(depth, batch_depth)
         if keep.any():  # worlds the deadline cut off are left out
             rows_done.append(values[keep])
+            valued_done.append(valued_now[keep])
             weights_done.append(pending_w[keep])
             if ties is not None:
                 ties_done.append(ties[keep])
@@ -1038,6 +1097,8 @@ def _loop(run: _Run) -> Recommendation | None:
         # bigger batches leave the threads fewer waits for the slowest share.)
         cap = 4096 if source.stripes == 1 else 16384
         batch = int(min(max(threads, _BATCH_NODES * threads / per_world), cap))
+        if run.races and len(run.active) > 1:  # a look at the race at 64, 128, 256... worlds
+            batch = min(batch, max(MIN_TEST_WORLDS, done))
         pending_rows, pending_w = np.zeros((0, 0), dtype=np.uint8), np.zeros(0)
         if not rows_done:  # the time ran out before the first world was valued
             return _rule_answer(run)
@@ -1049,17 +1110,23 @@ def _loop(run: _Run) -> Recommendation | None:
         complete = use_all and seen == total and weights_exact
         # Estimated weights are noisy even over every world: then no finite population bonus.
         fpc = (total - seen) / (total - 1) if use_all and total > 1 and weights_exact else 1.0
+        valued: npt.NDArray[np.bool_] | None = np.concatenate(valued_done)
+        if valued is not None and valued.all():
+            valued = None
         stats = action_stats(chosen, vals, w, utility, complete, fpc,
-                             np.concatenate(ties_done) if ties_done else None)
+                             np.concatenate(ties_done) if ties_done else None, valued)
         run.complete, run.fpc = complete, fpc
-        b = best_index(stats)
+        b = run.best(stats)
+        if run.races and len(run.active) > 1:  # the worlds to come value only the contenders
+            behind = outpaced(vals, w, b, run.active, utility, fpc, valued)
+            run.active = [j for j in run.active if j not in behind]
         if done >= budget or (use_all and source.left() == 0 and not aborted.any()):
             stopped = "done"
         elif time_limit is not None and time.perf_counter() - start >= time_limit:
             stopped = "time"
         elif stop is not None and stop.is_set():
             stopped = "stop"
-        elif lim.stop_when_clear and clearly_best(vals, w, b, utility, fpc):
+        elif lim.stop_when_clear and clearly_best(vals, w, b, utility, fpc, valued):
             stopped = "clear"
         else:
             stopped = ""
@@ -1080,6 +1147,7 @@ def _loop(run: _Run) -> Recommendation | None:
             ruled_out=source.ruled_out,
             method=run.method,
             depth=depth,
+            valued=valued,
         )
         if run.on_progress is not None:  # (deeper passes may follow a "done": still running)
             run.on_progress(replace(rec, stopped="running") if stopped == "done" and run.deepens
@@ -1122,12 +1190,13 @@ def _deepen(run: _Run, rec: Recommendation) -> Recommendation:
             stopped = "time" if run.stop is None or not run.stop.is_set() else "stop"
         if not deeper.any():  # every world's node budget (world_nodes) is spent: no deeper
             break
-        vals[deeper] = values[deeper]
+        # (the lines the race left behind keep their values, and those of their worlds)
+        vals[np.ix_(deeper, np.asarray(run.active, dtype=np.intp))] = values[deeper]
         depths[deeper] = world_depth[deeper]
         stats = action_stats(run.lines, cast(Values, vals), rec.weights, run.utility,
-                             run.complete, run.fpc)
+                             run.complete, run.fpc, valued=rec.valued)
         run.nodes = nodes
-        rec = replace(rec, actions=stats, best=run.lines[best_index(stats)][0],
+        rec = replace(rec, actions=stats, best=run.lines[run.best(stats)][0],
                       values=cast(Values, vals.copy()), depth=int(depths.min()), nodes=nodes,
                       seconds=time.perf_counter() - run.start, stopped=stopped)
         if run.on_progress is not None:

@@ -46,6 +46,8 @@ __all__ = [
     "clearly_best",
     "ess",
     "mean_var",
+    "MIN_TEST_WORLDS",
+    "outpaced",
     "paired",
     "paired_mean_se",
     "utilities",
@@ -167,36 +169,43 @@ def action_stats(
     complete: bool,
     fpc: float,
     ties: npt.NDArray[np.float64] | None = None,
+    valued: npt.NDArray[np.bool_] | None = None,
 ) -> tuple[ActionStats, ...]:
     """The figures of every line (column ``j`` of ``values`` is line ``j``) over weighted
     worlds; ``complete``: every world was solved (no intervals); ``fpc``: the finite
     population correction of the variances. ``ties``: a second value per world and line,
     whose weighted mean is added to the utility (small enough to break ties, as
-    :data:`CARD_TIE` does for the card points with three players)."""
+    :data:`CARD_TIE` does for the card points with three players). ``valued[w, j]``: was line
+    ``j`` valued in world ``w`` (``None``: every line in every world)? A line left out of some
+    worlds (a race: :func:`outpaced`) has the figures of the worlds it was valued in, sampled
+    figures without a finite population correction."""
     out = []
-    sw = float(weights.sum())
     # Horizon estimates are fractions of game points: their outcomes count as the nearest
     # whole result (the mean and the intervals keep the fractions).
-    whole = np.rint(values) if values.dtype.kind == "f" else values
+    whole_all = np.rint(values) if values.dtype.kind == "f" else values
     for j, line in enumerate(lines):
-        v = values[:, j].astype(np.float64)
-        mean, var = mean_var(v, weights, fpc)
+        rows = _rows(valued, j)
+        w = weights if rows is None else weights[rows]
+        whole = whole_all[:, j] if rows is None else whole_all[rows, j]
+        col_fpc, col_complete = (fpc, complete) if rows is None else (1.0, False)
+        sw = float(w.sum())
+        v = (values[:, j] if rows is None else values[rows, j]).astype(np.float64)
+        mean, var = mean_var(v, w, col_fpc)
         winv = (v > 0).astype(np.float64)
-        win, _ = mean_var(winv, weights, fpc)
-        outcomes = np.unique(whole[:, j])
-        dist = tuple(
-            (int(o), float(weights[whole[:, j] == o].sum() / sw)) for o in outcomes
-        )
+        win, _ = mean_var(winv, w, col_fpc)
+        outcomes = np.unique(whole)
+        dist = tuple((int(o), float(w[whole == o].sum() / sw)) for o in outcomes)
         util = mean if utility is None else sum(p * utility(o) for o, p in dist)
         if ties is not None:
-            util += float((ties[:, j] * weights).sum() / sw)
+            t = ties[:, j] if rows is None else ties[rows, j]
+            util += float((t * w).sum() / sw)
         out.append(ActionStats(
             action=line[0],
             mean=mean,
             win=win,
             distribution=dist,
-            ci=None if complete else _interval(mean, var),
-            win_ci=None if complete else wilson(win, ess(weights) / max(fpc, 1e-12)),
+            ci=None if col_complete else _interval(mean, var),
+            win_ci=None if col_complete else wilson(win, ess(w) / max(col_fpc, 1e-12)),
             utility=util,
             line=tuple(line),
         ))
@@ -229,11 +238,23 @@ def utilities(values: Values, utility: Utility | None) -> npt.NDArray[np.float64
     return out
 
 
+def _rows(valued: npt.NDArray[np.bool_] | None, *cols: int) -> npt.NDArray[np.bool_] | None:
+    """The worlds in which every one of ``cols`` was valued; ``None``: all of them."""
+    if valued is None:
+        return None
+    rows = np.logical_and.reduce([valued[:, c] for c in cols])
+    return None if rows.all() else rows
+
+
 def paired(
     u: npt.NDArray[np.float64], w: npt.NDArray[np.float64], i: int, j: int, fpc: float,
+    valued: npt.NDArray[np.bool_] | None = None,
 ) -> tuple[float, float] | None:
-    """Mean and variance of column i less column j over the same worlds; None when they are
-    equal in every world."""
+    """Mean and variance of column i less column j over the same worlds (those in which both
+    were ``valued``: then sampled, without ``fpc``); None when they are equal in every one."""
+    rows = _rows(valued, i, j)
+    if rows is not None:
+        u, w, fpc = u[rows], w[rows], 1.0
     d = u[:, i] - u[:, j]
     if not d.any():
         return None
@@ -247,15 +268,17 @@ def paired_mean_se(
     j: int,
     utility: Utility | None,
     exact: bool,
+    valued: npt.NDArray[np.bool_] | None = None,
 ) -> tuple[float, float]:
-    """How much better column ``i`` is than column ``j`` over the same worlds: the weighted
-    mean difference (of game points, or of ``utility``) and its standard error (0 when the
-    figures are ``exact``, every world solved)."""
-    got = paired(utilities(values[:, [i, j]], utility), weights, 0, 1, 1.0)
+    """How much better column ``i`` is than column ``j`` over the same worlds (those in which
+    both were ``valued``): the weighted mean difference (of game points, or of ``utility``) and
+    its standard error (0 when the figures are ``exact``, every world solved)."""
+    pair = None if valued is None else valued[:, [i, j]]
+    got = paired(utilities(values[:, [i, j]], utility), weights, 0, 1, 1.0, pair)
     if got is None:
         return 0.0, 0.0
     mean, var = got
-    if exact:  # every world solved: no sampling error
+    if exact and _rows(pair, 0, 1) is None:  # every world solved: no sampling error
         return mean, 0.0
     return mean, math.sqrt(var) if math.isfinite(var) else math.inf
 
@@ -266,14 +289,49 @@ def clearly_best(
     best: int,
     utility: Utility | None,
     fpc: float,
+    valued: npt.NDArray[np.bool_] | None = None,
 ) -> bool:
     """Is ``best`` ahead of every other action by more than the noise (paired over the same
     worlds, at 99.9%)? Actions that score the same in every world solved do not hold it up."""
-    if len(values) < 64:
+    if len(values) < MIN_TEST_WORLDS:
         return False
+    others = [j for j in range(values.shape[1]) if j != best]
+    return len(outpaced(values, weights, best, others, utility, fpc, valued)) == len(others)
+
+
+MIN_TEST_WORLDS = 64
+"""The fewest worlds on which a paired test calls an action clearly better than another: with
+fewer, the sample variance of game points (-3 to 3) is itself too unsure."""
+
+
+def outpaced(
+    values: Values,
+    weights: npt.NDArray[np.float64],
+    best: int,
+    cols: Sequence[int],
+    utility: Utility | None,
+    fpc: float,
+    valued: npt.NDArray[np.bool_] | None = None,
+) -> list[int]:
+    """The columns of ``cols`` that ``best`` is ahead of by more than the noise (paired over the
+    worlds both were valued in, at 99.9%: the test is repeated after every batch), and those
+    that score as ``best`` does in every world (nothing left to tell them apart).
+
+    >>> import numpy as np
+    >>> v = np.array([[1, -2, 1], [2, -1, 2]] * 40, dtype=np.int16)
+    >>> outpaced(v, np.ones(80), 0, [1, 2], None, 1.0)
+    [1, 2]
+    >>> outpaced(v[:10], np.ones(10), 0, [1, 2], None, 1.0)  # too few worlds to tell
+    []
+    """
+    if len(values) < MIN_TEST_WORLDS:
+        return []
     u = utilities(values, utility)
-    for j in range(values.shape[1]):
-        got = None if j == best else paired(u, weights, best, j, fpc)
-        if got is not None and got[0] - _Z_CLEAR * math.sqrt(got[1]) <= 0:
-            return False
-    return True
+    out = []
+    for j in cols:
+        if j == best:
+            continue
+        got = paired(u, weights, best, j, fpc, valued)
+        if got is None or got[0] - _Z_CLEAR * math.sqrt(got[1]) > 0:
+            out.append(j)
+    return out

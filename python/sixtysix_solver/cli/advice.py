@@ -278,14 +278,21 @@ def recommend_cmd(
         values = ("game points for the seat with open cards in each world, the others playing "
                   "the basic club player's rules")
     console.print(f"seat {rec.seat} to act; {how} of {rec.total_worlds:,}; values: {values}")
+    raced = rec.valued is not None  # some action was left behind by the race: say where
+    if raced:
+        console.print("worlds: how many worlds valued each action (one clearly behind the "
+                      "best leaves the race early)")
     table = Table("action", "EV", "95% CI", "P(win)", *(["P(match)"] if utility else []),
-                  "outcomes", "best")
+                  "outcomes", *(["worlds"] if raced else []), "best")
     for s in ranked:
         mark = "*" if s.action == rec.best else ""
         row = [str(s.action), f"{s.mean:+.3f}", _ci(s), f"{s.win:.1%}"]
         if utility:
             row.append(f"{s.utility:.1%}")
-        table.add_row(*row, _dist(s), mark, style="bold" if mark else None)
+        row.append(_dist(s))
+        if raced:
+            row.append(str(rec.worlds_of(s.action)))
+        table.add_row(*row, mark, style="bold" if mark else None)
     console.print(table)
     console.print(
         f"best: {rec.best}   worlds: {rec.worlds}   stopped: {rec.stopped}   "
