@@ -526,7 +526,9 @@ class ProtocolSession:
                 return
             for s in rec.ranked():
                 ci = "" if s.ci is None else f" ev_ci95 {s.ci[0]:+.3f} {s.ci[1]:+.3f}"
-                self.send(f"info action {s.action} ev {s.mean:+.3f} p_win {s.win:.3f}{ci} "
+                n = rec.worlds_of(s.action)  # fewer when the race left the action behind
+                raced = f" worlds {n}" if n < rec.worlds else ""
+                self.send(f"info action {s.action} ev {s.mean:+.3f} p_win {s.win:.3f}{ci}{raced} "
                           f"utility {s.utility:.4f}")
             # answered by stop while the search was still running: say so
             stopped = "stop" if rec.stopped == "running" else rec.stopped
