@@ -221,10 +221,15 @@ class Horizon {
 }  // namespace
 
 HorizonOut horizon_values(const State& root, const std::vector<double>& weights,
-                          TranspositionTable& tt, const HorizonLimits& limits) {
+                          TranspositionTable& tt, const HorizonLimits& limits,
+                          const std::vector<Action>* only) {
   HorizonOut out;
   Action buf[kMaxActions];
-  const int k = root.legal_actions(buf);
+  int k = root.legal_actions(buf);
+  if (only != nullptr)  // just the actions asked for (the others cost as much, unasked)
+    k = static_cast<int>(std::remove_if(buf, buf + k, [&](Action a) {
+          return std::find(only->begin(), only->end(), a) == only->end();
+        }) - buf);
   out.actions.assign(buf, buf + k);
   out.values.assign(k, 0);
   out.exact.assign(k, 0);

@@ -47,7 +47,9 @@ void horizon_features(const State& s, int player, double* out);
 // The static estimate (x kHorizonScale) for `player`'s side, clamped to the hand's range.
 int horizon_estimate(const State& s, int player, const double* weights);
 
+// `only`: value just these of the root's legal actions (nullptr: all of them), in code order.
 HorizonOut horizon_values(const State& root, const std::vector<double>& weights,
-                          TranspositionTable& tt, const HorizonLimits& limits);
+                          TranspositionTable& tt, const HorizonLimits& limits,
+                          const std::vector<Action>* only = nullptr);
 
 }  // namespace ss

@@ -39,7 +39,7 @@ HorizonRowsOut HorizonPool::run(const std::vector<State>& worlds,
         if (left <= 0) return;
       }
       HorizonLimits lim{max_depth, node_limit, left, &cancel_};
-      const HorizonOut r = horizon_values(worlds[w], weights, *tables_[t], lim);
+      const HorizonOut r = horizon_values(worlds[w], weights, *tables_[t], lim, &actions);
       for (std::size_t i = 0; i < k; ++i) {
         const auto it = std::find(r.actions.begin(), r.actions.end(), actions[i]);
         if (it == r.actions.end()) continue;  // checked legal by the caller

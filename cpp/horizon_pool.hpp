@@ -27,7 +27,8 @@ struct HorizonRowsOut {
 class HorizonPool {
  public:
   HorizonPool(int threads, std::size_t tt_mib);
-  // `node_limit`: per world (0: none); `deadline`: seconds from the call (0: none).
+  // `node_limit`: per world (0: none); `deadline`: seconds from the call (0: none). Only the
+  // `actions` asked for are searched (a race asks for fewer as it goes: advice/recommend.py).
   HorizonRowsOut run(const std::vector<State>& worlds, const std::vector<Action>& actions,
                      const std::vector<double>& weights, int max_depth, std::uint64_t node_limit,
                      double deadline);

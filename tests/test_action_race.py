@@ -137,3 +137,20 @@ def test_the_race_bench_reports_what_it_measured(capsys: pytest.CaptureFixture[s
     assert raced <= plain and row[4] == f"{raced / plain:.1%}"
     views = bounded.open_positions("schnapsen", 2, 1)
     assert len(views) == 2 and int(row[1]) == 2
+
+
+def test_the_horizon_search_races_too() -> None:
+    # the core's horizon search values just the actions asked for: fewer nodes, and at the
+    # default depth (no world's node budget reached) the same figures for those still in
+    g = club_played("mariage", 1, 4)
+    lim = SearchLimits(worlds=300, seed=1, threads=1, exact=False, method="horizon")
+    raced = recommend(g, limits=lim)
+    plain = recommend(g, limits=SearchLimits(worlds=300, seed=1, threads=1, exact=False,
+                                             method="horizon", race=False))
+    assert raced.method == plain.method == "horizon" and raced.depth == plain.depth == 2
+    counts = [raced.worlds_of(s.action) for s in raced.actions]
+    assert min(counts) < 300 and raced.nodes < plain.nodes
+    assert raced.best == plain.best
+    for s, n in zip(raced.actions, counts):
+        if n == 300:
+            assert s == plain.stats(s.action)

@@ -100,13 +100,13 @@ class SearchLimits:
     with the world's cards seen, after the one advised on, before it too plays by the club's
     rules (``None``, the default: to the end of the hand; 0: the club's play values the action,
     a rollout);
-    ``race``: sampled worlds solved exactly race the actions: once an action is clearly behind
-    the best (paired over the worlds so far, at 99.9%, after at least 64 of them), the worlds
-    that follow solve only the others, so that they come faster where the choice is still open
+    ``race``: sampled worlds race the actions: once an action is clearly behind the best
+    (paired over the worlds so far, at 99.9%, after at least 64 of them), the worlds that
+    follow value only the others, so that they come faster where the choice is still open
     (the figures of an action left behind are those of the worlds it was valued in:
-    :attr:`Recommendation.valued <sixtysix_solver.advice.recommend.Recommendation>`); the
-    actions still valued have the figures they would have without the race, on the same
-    worlds, and the best is chosen among them;
+    :attr:`Recommendation.valued <sixtysix_solver.advice.recommend.Recommendation>`); with
+    exact worlds the actions still valued have the figures they would have without the race,
+    on the same worlds, and the best is chosen among them;
     ``past_limit``/``past_samples``: with an opponent model, a hand's pasts are averaged
     exactly when at most ``past_limit`` fit it, else over ``past_samples`` seeded samples
     (checked where they are used).

@@ -943,13 +943,11 @@ class _Run:
     @property
     def races(self) -> bool:
         """Do the lines race (:attr:`SearchLimits.race
-        <sixtysix_solver.advice.limits.SearchLimits>`)? In sampled worlds solved exactly, where
-        each world solves each line on its own: not where one solve values them all (the club's
-        replies, max^n; the horizon search, which searches every action of the root whatever
-        it is asked) or the card points break ties (two solves a world), nor over every world
-        of an exact run, whose figures are exact."""
+        <sixtysix_solver.advice.limits.SearchLimits>`)? In sampled worlds, where each world
+        values each line on its own: not where one solve values them all (the club's replies,
+        max^n) or the card points break ties (two solves a world), nor over every world of an
+        exact run, whose figures are exact."""
         return (self.limits.race and not self.use_all and len(self.lines) > 1
-                and isinstance(self.pool, _core.WorldPool)
                 and not (self.club or self.maxn or self.card_ties))
 
     def spread(self, values: Values) -> tuple[Values, npt.NDArray[np.bool_]]:
