@@ -18,7 +18,7 @@ def _lead(seed: int = 4) -> tuple[View, list[Any]]:
 
 def _agent(**kw: Any) -> Any:
     presumed = bench_module("presumed")
-    base = dict(seed=1, worlds=40, time=30.0, outer=12, inner=4, least=4)
+    base = {"seed": 1, "worlds": 40, "time": 30.0, "outer": 12, "inner": 4, "least": 4}
     return presumed.Presumed(**{**base, **kw})
 
 
