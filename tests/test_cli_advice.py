@@ -56,6 +56,28 @@ def test_recommend_table_and_input_forms() -> None:
     assert "P(match)" in res.output
 
 
+def test_recommend_race_column_and_no_race() -> None:
+    # the README's position: the race leaves some actions behind, and the table says so
+    args = ["recommend", "--deal", "3", "--profile", "schnapsen", "--moves", "4", "--worlds",
+            "300"]
+    raced = runner.invoke(app, args)
+    plain = runner.invoke(app, [*args, "--no-race"])
+    assert raced.exit_code == plain.exit_code == 0, raced.output + plain.output
+    header = next(ln for ln in raced.output.splitlines() if "action" in ln and "EV" in ln)
+    assert "worlds" in header
+    assert "worlds" not in next(ln for ln in plain.output.splitlines()
+                                if "action" in ln and "EV" in ln)
+    rows = [ln.split("│") for ln in raced.output.splitlines() if ln.startswith("│")]
+    counts = [int(r[6]) for r in rows]
+    assert max(counts) == 300 and min(counts) < 300
+    # the actions still in the race: the same figures as without it (the same worlds)
+    fig = {r[1].strip(): r[2].strip() for r in rows}
+    plain_fig = {r[1].strip(): r[2].strip() for r in
+                 (ln.split("│") for ln in plain.output.splitlines() if ln.startswith("│"))}
+    kept = [r[1].strip() for r in rows if int(r[6]) == 300]
+    assert kept and all(fig[a] == plain_fig[a] for a in kept)
+
+
 def test_recommend_names_the_fallible_choice() -> None:
     """``--fallible M``: the action within M of the best that does best against the club's
     replies, in the table's last line and as ``fallible`` in JSON (absent without the flag)."""

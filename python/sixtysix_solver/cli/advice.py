@@ -205,6 +205,10 @@ def recommend_cmd(
     stop_when_clear: Annotated[
         bool, typer.Option("--stop-when-clear", help="Stop once one action is clearly best.")
     ] = False,
+    race: Annotated[
+        bool, typer.Option("--race/--no-race", help="Stop valuing an action once it is clearly "
+                           "behind the best (--no-race: every action in every world).")
+    ] = True,
     match: Annotated[
         str | None,
         typer.Option("--match", help="Match score A:B (side 0 first): maximise the chance to "
@@ -239,7 +243,7 @@ def recommend_cmd(
                 raise SixtySixError(f"--match needs two scores like 3:5, got {match!r}")
             utility = match_utility(view, (int(parts[0]), int(parts[1])))
         limits = SearchLimits(worlds=worlds, seed=seed, exact=exact, time_limit=time_limit,
-                              stop_when_clear=stop_when_clear, threads=threads)
+                              stop_when_clear=stop_when_clear, threads=threads, race=race)
         start = time.perf_counter()
         with progress_bar(not as_json, worlds) as bar:
             rec = recommend(view, limits=limits, utility=utility,
