@@ -68,6 +68,10 @@ docs/advice.md)."""
 Z95 = 1.959963984540054  # the normal 97.5% quantile: two-sided 95% intervals
 _Z_CLEAR = 3.2905267314919255  # 99.9%: the test is repeated after every batch
 
+MIN_TEST_WORLDS = 64
+"""The fewest worlds on which a paired test calls an action clearly better than another: with
+fewer, the sample variance of game points (-3 to 3) is itself too unsure."""
+
 
 @dataclass(frozen=True)
 class ActionStats(JsonMixin):
@@ -297,11 +301,6 @@ def clearly_best(
         return False
     others = [j for j in range(values.shape[1]) if j != best]
     return len(outpaced(values, weights, best, others, utility, fpc, valued)) == len(others)
-
-
-MIN_TEST_WORLDS = 64
-"""The fewest worlds on which a paired test calls an action clearly better than another: with
-fewer, the sample variance of game points (-3 to 3) is itself too unsure."""
 
 
 def outpaced(
