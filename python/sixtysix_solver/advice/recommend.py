@@ -297,21 +297,23 @@ class Recommendation(JsonMixin):
             depth=get_int(d, "depth", none=True),
         )
 
+    def column(self, action: Action | str) -> int:
+        """The index of one action (an :class:`Action` or its notation) in :attr:`actions`,
+        which is its column in :attr:`values`."""
+        a = Action.parse(action) if isinstance(action, str) else action
+        for j, s in enumerate(self.actions):
+            if s.action == a:
+                return j
+        raise SixtySixError(f"{a} is not one of this decision's actions")
+
     def stats(self, action: Action | str) -> ActionStats:
         """The figures of one action (an :class:`Action` or its notation)."""
-        a = Action.parse(action) if isinstance(action, str) else action
-        for s in self.actions:
-            if s.action == a:
-                return s
-        raise SixtySixError(f"{a} is not one of this decision's actions")
+        return self.actions[self.column(action)]
 
     def worlds_of(self, action: Action | str) -> int:
         """How many worlds valued ``action``: :attr:`worlds`, or fewer when the race left it
         behind (0 when the values are not at hand, as after ``from_dict``)."""
-        a = Action.parse(action) if isinstance(action, str) else action
-        j = next((i for i, s in enumerate(self.actions) if s.action == a), None)
-        if j is None:
-            raise SixtySixError(f"{a} is not one of this decision's actions")
+        j = self.column(action)
         if self.valued is None:
             return len(self.values)
         return int(self.valued[:, j].sum())
@@ -574,15 +576,8 @@ def paired_difference(
     >>> mean >= 0 and se >= 0
     True
     """
-    cols = []
-    for x in (a, b):
-        act = Action.parse(x) if isinstance(x, str) else x
-        j = next((i for i, s in enumerate(rec.actions) if s.action == act), None)
-        if j is None:
-            raise SixtySixError(f"{act} is not one of this decision's actions")
-        cols.append(j)
-    return paired_mean_se(rec.values, rec.weights, cols[0], cols[1], utility, rec.exact,
-                          rec.valued)
+    return paired_mean_se(rec.values, rec.weights, rec.column(a), rec.column(b), utility,
+                          rec.exact, rec.valued)
 
 
 def opponent_weights(
