@@ -154,3 +154,19 @@ def test_the_horizon_search_races_too() -> None:
     for s, n in zip(raced.actions, counts):
         if n == 300:
             assert s == plain.stats(s.action)
+
+
+def test_the_engine_option() -> None:
+    from sixtysix_solver.agents import AgentSpec
+    from sixtysix_solver.errors import AgentError
+
+    plain = AgentSpec.parse("engine:worlds=50,race=false").build(seed=1)
+    assert plain.limits.race is False
+    assert "race=false" in str(plain.spec)
+    assert AgentSpec.parse(str(plain.spec)).build(seed=1).limits.race is False  # round trip
+    default = AgentSpec.parse("engine:worlds=50,race=true").build(seed=1)
+    assert default.limits.race is True and "race" not in str(default.spec)
+    with pytest.raises(AgentError, match="race"):
+        AgentSpec.parse("engine:race=7").build(seed=1)
+    with pytest.raises(AgentError, match="race"):
+        AgentSpec.parse("ismcts:race=false").build(seed=1)

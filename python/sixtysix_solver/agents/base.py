@@ -143,8 +143,8 @@ AGENT_KINDS: dict[str, tuple[str, ...]] = {
     "random": ("sensible",),
     "heuristic": ("rules",),
     "engine": ("level", "worlds", "time", "threads", "match", "closewin", "anchor", "club",
-               "iimc", "tie", "judge", "infer", "deepen", "eval", "concede", "cards", "others",
-               "lookahead", "exploit", "fallible"),
+               "iimc", "tie", "judge", "infer", "deepen", "race", "eval", "concede", "cards",
+               "others", "lookahead", "exploit", "fallible"),
     "ismcts": ("level", "iterations", "time", "threads", "rollout", "c"),
     "custom": ("factory",),  # plus any keyword the factory takes
 }
@@ -153,7 +153,8 @@ AGENT_KINDS: dict[str, tuple[str, ...]] = {
 _POSITIONAL = {"heuristic": "rules"}
 """The parameter a bare first value names (``heuristic:basic``); ``level`` for the others."""
 _DEFAULTS: dict[str, dict[str, Param]] = {"heuristic": {"rules": "expert"},
-                                          "engine": {"club": "basic", "deepen": True, "eval": "auto",
+                                          "engine": {"club": "basic", "deepen": True, "race": True,
+                                                     "eval": "auto",
                                                      "closewin": CLOSEWIN, "concede": True,
                                                      "cards": CARD_TIE, "others": "auto",
                                                      "exploit": False}}
@@ -198,7 +199,7 @@ class AgentSpec:
     >>> AgentSpec.parse("engine:depth=3")
     Traceback (most recent call last):
     ...
-    sixtysix_solver.errors.AgentError: engine does not take depth; it takes: level, worlds, time, threads, match, closewin, anchor, club, iimc, tie, judge, infer, deepen, eval, concede, cards, others, lookahead, exploit, fallible
+    sixtysix_solver.errors.AgentError: engine does not take depth; it takes: level, worlds, time, threads, match, closewin, anchor, club, iimc, tie, judge, infer, deepen, race, eval, concede, cards, others, lookahead, exploit, fallible
     """
 
     kind: str

@@ -92,6 +92,8 @@ class EngineAgent(Agent):
     ``deepen=false`` (PIMC only): where the horizon search values the worlds, keep it at its
     depth even when time is left once the worlds are valued (by default the time left goes to
     deeper passes over the same worlds; see ``docs/advice.md``).
+    ``race=false`` (PIMC only): value every action in every world, where by default an action
+    clearly behind the best is no longer valued in the worlds that follow (``SearchLimits.race``).
     ``eval=`` (PIMC only; ``eval_method`` here): how a world values the actions, the
     :class:`~sixtysix_solver.advice.limits.SearchLimits` ``method``: ``auto`` (the default),
     ``exact`` (every world solved to the end of the hand) or ``horizon``.
@@ -154,6 +156,7 @@ class EngineAgent(Agent):
         judge: bool = False,
         infer: float | None = None,
         deepen: bool = True,
+        race: bool = True,
         eval_method: str = "auto",
         concede: bool = True,
         cards: float | None = None,
@@ -283,6 +286,10 @@ class EngineAgent(Agent):
         if not deepen and method != "pimc":
             raise AgentError("deepen is a PIMC (engine) option")
         self.deepen = deepen
+        if not isinstance(race, bool):
+            raise AgentError(f"race must be true or false, got {race!r}")
+        if not race and method != "pimc":
+            raise AgentError("race is a PIMC (engine) option")
         if eval_method not in METHODS:
             raise AgentError(f"eval must be one of: {', '.join(METHODS)}; got {eval_method!r}")
         if eval_method != "auto" and method != "pimc":
@@ -309,7 +316,7 @@ class EngineAgent(Agent):
         if method == "pimc":
             try:
                 self.limits = SearchLimits(worlds=budget, time_limit=time_limit, threads=threads,
-                                           deepen=deepen, method=eval_method,
+                                           deepen=deepen, race=race, method=eval_method,
                                            card_tie=CARD_TIE if cards is None else cards,
                                            others=others, lookahead=lookahead)
             except SixtySixError as err:
@@ -348,6 +355,8 @@ class EngineAgent(Agent):
             params["tie"] = self.tie
         if not self.deepen:
             params["deepen"] = False
+        if self.method == "pimc" and not self.limits.race:
+            params["race"] = False
         if self.eval_method != "auto":
             params["eval"] = self.eval_method
         if not self.concede:
@@ -518,8 +527,8 @@ def _builder(method: str) -> Any:
             "threads": p.get("threads", 1),
         }
         for k in ("worlds", "iterations", "rollout", "c", "match", "closewin", "anchor",
-                  "club", "iimc", "tie", "judge", "infer", "deepen", "concede", "cards", "others",
-                  "lookahead", "exploit", "fallible"):
+                  "club", "iimc", "tie", "judge", "infer", "deepen", "race", "concede", "cards",
+                  "others", "lookahead", "exploit", "fallible"):
             if k in p:
                 kw[k] = p[k]
         if "eval" in p:
