@@ -772,3 +772,17 @@ def test_cli_version_and_help() -> None:
     assert res.exit_code == 0
     for cmd in ("profiles", "profile", "deal", "random-game", "perft"):
         assert cmd in res.output
+
+
+def test_cli_help_lists_each_command_summary_as_running_text() -> None:
+    # A docstring's line breaks used to survive into the command list, which then broke a
+    # sentence across rows ("every legal action's" / "expected game points,").
+    res = runner.invoke(app, ["--help"], env={"COLUMNS": "400"})
+    assert res.exit_code == 0
+    rows = {line.split("│")[1].split()[0]: " ".join(line.split("│")[1].split()[1:])
+            for line in res.output.splitlines()
+            if line.startswith("│ ") and line.split("│")[1].strip()}
+    assert rows["recommend"].startswith("Recommend an action for the player to act: every "
+                                        "legal action's expected game points, chance to win")
+    assert rows["close"].startswith("Does closing win? Closing now (and after drawing")
+    assert "--round-robin: every pairing" in rows["arena"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -50,6 +51,14 @@ class CommandGroup(TyperGroup):
     """The ``sixtysix`` group: runs a command and maps every way it can fail to an exit status
     and one line on standard error."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for command in self.commands.values():
+            # Typer's command list keeps a docstring's line breaks, which the panel then wraps
+            # again: each summary goes in as one line of text.
+            if command.short_help is None and command.help:
+                command.short_help = summary(command.help)
+
     def main(  # type: ignore[override]
         self,
         args: Sequence[str] | None = None,
@@ -68,6 +77,16 @@ class CommandGroup(TyperGroup):
         except Exception as err:  # noqa: BLE001 - every failure ends as one line
             sys.exit(_report(err))
         sys.exit(rv if isinstance(rv, int) else EXIT_OK)
+
+
+def summary(help_text: str) -> str:
+    """A command's first paragraph as one line (its help's line breaks are wrapping only).
+
+    >>> summary("Does closing win?\\n  Closing now against going on.\\n\\nMore.")
+    'Does closing win? Closing now against going on.'
+    """
+    first = re.split(r"\n\s*\n", help_text.strip(), maxsplit=1)[0]
+    return " ".join(first.split())
 
 
 def _report(err: Exception) -> int:
