@@ -208,6 +208,34 @@ def by_stock(rows: Sequence[dict[str, Any]]) -> str:
     return "\n".join(["forks by the stock left:", *lines]) if lines else ""
 
 
+def decision_kind(fork: Sequence[Any]) -> str:
+    """What a fork decided: ``close`` (either action closes), ``other`` (a marriage, an
+    exchange, a claim), else ``lead`` or ``answer`` by the cards already on the trick."""
+    actions = (str(fork[1]), str(fork[2]))
+    if "close" in actions:
+        return "close"
+    if any(len(a) != 2 for a in actions):  # a card is two characters: AS, TH, 9C
+        return "other"
+    return "lead" if fork[7] == 0 else "answer"
+
+
+def by_kind(rows: Sequence[dict[str, Any]]) -> str:
+    """The forks by what they decided and the stock left (strict phase apart), as
+    :func:`by_stock` counts them: where A's kind of decision gains or loses."""
+    groups: dict[tuple[str, str], list[int]] = {}
+    for r in rows:
+        for f in r["forks"]:
+            if len(f) < 8:
+                continue  # recorded before the stock and the trick were
+            key = (decision_kind(f), "strict" if f[6] else f"stock {f[5]:2d}")
+            groups.setdefault(key, []).append(f[3] - f[4])
+    lines = [f"  {kind:6} {where}: {len(v)} forks, better {sum(d > 0 for d in v)}, worse "
+             f"{sum(d < 0 for d in v)}, {sum(v) / len(rows):+.3f} a hand"
+             for (kind, where), v in sorted(groups.items(), key=lambda kv: (kv[0][0], kv[0][1]),
+                                            reverse=True)]
+    return "\n".join(["forks by decision and stock:", *lines]) if lines else ""
+
+
 def run(todo: Sequence[Leg], path: Path | None, workers: int) -> list[dict[str, Any]]:
     done = load(path) if path else []
     have = {_key(r) for r in done}
@@ -247,6 +275,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--results", type=Path, nargs="+",
                     help="JSON-lines file (resumable); with --report, several are pooled")
     ap.add_argument("--report", action="store_true", help="summarize --results only")
+    ap.add_argument("--by-kind", action="store_true",
+                    help="with --report: the forks also by kind of decision (lead, answer, "
+                    "close, other) and stock")
     ap.add_argument("--quick", action="store_true",
                     help="2 deals of schnapsen: 100-world PIMC against the same with fallible=0.05")
     args = ap.parse_args(argv)
@@ -264,6 +295,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{prof}: A {a} | B {b} | opponent {o} | seed {seed}")
         print(summarize(rows).text())
         print(by_stock(rows))
+        if args.by_kind:
+            print(by_kind(rows))
         return 0
     print(f"{args.profile}: A {args.a} | B {args.b} | opponent {opponent} | seed {args.seed}")
     todo = legs(args.a, args.b, opponent, args.profile, args.hands, args.seed)

@@ -66,6 +66,25 @@ def test_the_summary_clusters_by_deal_and_the_file_resumes(tmp_path: Path) -> No
     assert len(fk.run([leg], path, workers=1)) == 4  # already there: nothing played
 
 
+def test_forks_by_kind_of_decision() -> None:
+    fk = _forks()
+    assert [fk.decision_kind(f) for f in ([1, "AS", "TS", 0, 0, 6, False, 0],
+                                          [1, "9H", "TS", 0, 0, 6, False, 1],
+                                          [1, "AS", "close", 0, 0, 6, False, 0],
+                                          [1, "marry-H", "AS", 0, 0, 6, False, 0])] == [
+        "lead", "answer", "close", "other"]
+    forks = [[1, "9H", "TS", 2, 0, 8, False, 1], [2, "9H", "TS", 0, 1, 8, False, 1],
+             [3, "AS", "close", -1, 0, 4, False, 0], [4, "AS", "TS", 0, 0, 0, True, 0],
+             [5, "AS", "TS", 1, 0]]  # the last recorded before the stock and the trick
+    rows = [{"forks": forks[:3]}, {"forks": forks[3:]}]
+    assert fk.by_kind(rows).splitlines() == [
+        "forks by decision and stock:",
+        "  lead   strict: 1 forks, better 0, worse 0, +0.000 a hand",
+        "  close  stock  4: 1 forks, better 0, worse 1, -0.500 a hand",
+        "  answer stock  8: 2 forks, better 1, worse 1, +0.500 a hand"]
+    assert fk.by_kind([{"forks": []}]) == ""
+
+
 def test_the_report_names_the_agents_of_the_file_not_the_defaults(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     fk = _forks()
