@@ -888,7 +888,7 @@ class _Run:
     probe_seconds: float | None = None
     min_worlds: int = 0
     # The lines still valued (indices into lines): all, until the race leaves some behind.
-    active: list[int] = field(default_factory=list)
+    active: list[int] = field(init=False)
 
     def __post_init__(self) -> None:
         self.active = list(range(len(self.lines)))
