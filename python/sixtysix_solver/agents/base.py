@@ -144,7 +144,7 @@ AGENT_KINDS: dict[str, tuple[str, ...]] = {
     "heuristic": ("rules",),
     "engine": ("level", "worlds", "time", "threads", "match", "closewin", "anchor", "club",
                "iimc", "tie", "judge", "infer", "deepen", "race", "eval", "concede", "cards",
-               "others", "lookahead", "exploit", "fallible"),
+               "others", "lookahead", "exploit", "fallible", "follow"),
     "ismcts": ("level", "iterations", "time", "threads", "rollout", "c"),
     "custom": ("factory",),  # plus any keyword the factory takes
 }
@@ -199,7 +199,7 @@ class AgentSpec:
     >>> AgentSpec.parse("engine:depth=3")
     Traceback (most recent call last):
     ...
-    sixtysix_solver.errors.AgentError: engine does not take depth; it takes: level, worlds, time, threads, match, closewin, anchor, club, iimc, tie, judge, infer, deepen, race, eval, concede, cards, others, lookahead, exploit, fallible
+    sixtysix_solver.errors.AgentError: engine does not take depth; it takes: level, worlds, time, threads, match, closewin, anchor, club, iimc, tie, judge, infer, deepen, race, eval, concede, cards, others, lookahead, exploit, fallible, follow
     """
 
     kind: str

@@ -132,6 +132,11 @@ class EngineAgent(Agent):
     opponent a chance to go wrong; this tie-break can. A close or a claim is never taken this
     way. It changes nothing where the core has no club rules, in three-hand (whose default
     already plays against them) and when the worlds already count the club's replies.
+    ``follow=n`` (PIMC only): while the seat answers a lead in the open phase with at least
+    ``n`` cards in the stock (two sides), play the club player's card (``club``) instead of
+    PIMC's. In sixty-six PIMC's early answers trump, often with the trump ace or ten, where the
+    club player throws a low card, and the club's card did better (docs/strength.md; measured
+    with ``club=expert,follow=6``).
     A decision with one legal action is not searched; each search is seeded from the agent's
     random stream, so the agent is deterministic for its seed."""
 
@@ -164,6 +169,7 @@ class EngineAgent(Agent):
         lookahead: int | None = None,
         exploit: bool = False,
         fallible: float | None = None,
+        follow: int | None = None,
     ) -> None:
         super().__init__(seed)
         if method not in ("pimc", "ismcts"):
@@ -278,6 +284,12 @@ class EngineAgent(Agent):
         if fallible is not None and method != "pimc":
             raise AgentError("fallible is a PIMC (engine) option")
         self.fallible = None if fallible is None else float(fallible)
+        if follow is not None and (not isinstance(follow, int) or isinstance(follow, bool)
+                                   or follow < 0):
+            raise AgentError(f"follow must be a number of stock cards >= 0, got {follow!r}")
+        if follow is not None and method != "pimc":
+            raise AgentError("follow is a PIMC (engine) option")
+        self.follow = follow
         self.fits = True  # the others' play this match fits the club's rules, as far as seen
         self.uses_history = infer is not None or exploit
         # The budget of every decision (each is seeded from the agent's random stream).
@@ -377,6 +389,8 @@ class EngineAgent(Agent):
         if self.fallible is not None:
             w = self.fallible
             params["fallible"] = int(w) if w.is_integer() else w
+        if self.follow is not None:
+            params["follow"] = self.follow
         if self.method == "ismcts":
             if self.rollout != "solver":
                 params["rollout"] = self.rollout
@@ -423,6 +437,12 @@ class EngineAgent(Agent):
     def choose_with(self, view: View, legal: Sequence[Action], history: History | None) -> Action:
         if len(legal) == 1:
             return legal[0]
+        if self.follow is not None and self.early_answer(view):
+            # PIMC's two seeds (its worlds, its checks) are drawn all the same, so that the
+            # decisions after this one sample the worlds they would have sampled without it.
+            self.rng.getrandbits(63)
+            self.rng.getrandbits(63)
+            return RULES[self.club](view, legal)
         limits = replace(self.limits, seed=self.rng.getrandbits(63))
         if self.method == "pimc":
             start = time.perf_counter()
@@ -452,6 +472,12 @@ class EngineAgent(Agent):
             return best
         return ismcts(view, limits=limits, rollout=self.rollout,  # type: ignore[arg-type]
                       c=self.c).best
+
+    def early_answer(self, view: View) -> bool:
+        """With ``follow``: does the seat answer a lead in the open phase of a two-sided game,
+        the stock holding at least ``follow`` cards?"""
+        return (self.follow is not None and view.profile.sides == 2 and not view.strict
+                and len(view.trick) == 1 and view.stock_size >= self.follow)
 
     def _overrides_club(self, rec: Recommendation, best: Action, club: Action,
                         utility: Utility | None) -> bool:
@@ -528,7 +554,7 @@ def _builder(method: str) -> Any:
         }
         for k in ("worlds", "iterations", "rollout", "c", "match", "closewin", "anchor",
                   "club", "iimc", "tie", "judge", "infer", "deepen", "race", "concede", "cards",
-                  "others", "lookahead", "exploit", "fallible"):
+                  "others", "lookahead", "exploit", "fallible", "follow"):
             if k in p:
                 kw[k] = p[k]
         if "eval" in p:
