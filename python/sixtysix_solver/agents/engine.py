@@ -437,7 +437,7 @@ class EngineAgent(Agent):
     def choose_with(self, view: View, legal: Sequence[Action], history: History | None) -> Action:
         if len(legal) == 1:
             return legal[0]
-        if self.follow is not None and self.early_answer(view):
+        if self.early_answer(view):
             # PIMC's two seeds (its worlds, its checks) are drawn all the same, so that the
             # decisions after this one sample the worlds they would have sampled without it.
             self.rng.getrandbits(63)
