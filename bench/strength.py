@@ -459,6 +459,15 @@ RUNS = (
     Run("schnapsen-t1f-pimc-s5", "schnapsen",
         ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "engine:worlds=1000,time=1,threads=1"),
         20, 5, "the same in schnapsen on other deals (seed 5)"),
+    # Twenty-seventh session: the club player's card when answering a lead early in the open
+    # phase, where the forks found PIMC's answers worse (issue 20).
+    Run("sixty-six-t1fo-club", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,club=expert,follow=6", "heuristic"), 20, 1,
+        "the club's early answers, against the new club player (the deals of "
+        "sixty-six-t1pc-club)"),
+    Run("sixty-six-t1fo-club-s2", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,club=expert,follow=6", "heuristic"), 20, 2,
+        "the same on other deals (those of sixty-six-t1f-club-s2)"),
 )
 
 
