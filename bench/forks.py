@@ -200,12 +200,20 @@ def by_stock(rows: Sequence[dict[str, Any]]) -> str:
         for f in r["forks"]:
             if len(f) < 7:
                 continue  # recorded before the stock was
-            key = "strict" if f[6] else f"stock {f[5]:2d}"
-            groups.setdefault(key, []).append(f[3] - f[4])
+            groups.setdefault(_where(f), []).append(f[3] - f[4])
+    return _table("forks by the stock left:", groups, len(rows))
+
+
+def _where(fork: Sequence[Any]) -> str:
+    return "strict" if fork[6] else f"stock {fork[5]:2d}"
+
+
+def _table(title: str, groups: dict[str, list[int]], hands: int) -> str:
+    """One line a group of fork values: how many, better / worse for A, net a hand."""
     lines = [f"  {k}: {len(v)} forks, better {sum(d > 0 for d in v)}, worse "
-             f"{sum(d < 0 for d in v)}, {sum(v) / len(rows):+.3f} a hand"
+             f"{sum(d < 0 for d in v)}, {sum(v) / hands:+.3f} a hand"
              for k, v in sorted(groups.items(), reverse=True)]
-    return "\n".join(["forks by the stock left:", *lines]) if lines else ""
+    return "\n".join([title, *lines]) if lines else ""
 
 
 def decision_kind(fork: Sequence[Any]) -> str:
@@ -222,18 +230,13 @@ def decision_kind(fork: Sequence[Any]) -> str:
 def by_kind(rows: Sequence[dict[str, Any]]) -> str:
     """The forks by what they decided and the stock left (strict phase apart), as
     :func:`by_stock` counts them: where A's kind of decision gains or loses."""
-    groups: dict[tuple[str, str], list[int]] = {}
+    groups: dict[str, list[int]] = {}
     for r in rows:
         for f in r["forks"]:
             if len(f) < 8:
                 continue  # recorded before the stock and the trick were
-            key = (decision_kind(f), "strict" if f[6] else f"stock {f[5]:2d}")
-            groups.setdefault(key, []).append(f[3] - f[4])
-    lines = [f"  {kind:6} {where}: {len(v)} forks, better {sum(d > 0 for d in v)}, worse "
-             f"{sum(d < 0 for d in v)}, {sum(v) / len(rows):+.3f} a hand"
-             for (kind, where), v in sorted(groups.items(), key=lambda kv: (kv[0][0], kv[0][1]),
-                                            reverse=True)]
-    return "\n".join(["forks by decision and stock:", *lines]) if lines else ""
+            groups.setdefault(f"{decision_kind(f):6} {_where(f)}", []).append(f[3] - f[4])
+    return _table("forks by decision and stock:", groups, len(rows))
 
 
 def run(todo: Sequence[Leg], path: Path | None, workers: int) -> list[dict[str, Any]]:
