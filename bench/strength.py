@@ -468,6 +468,9 @@ RUNS = (
     Run("sixty-six-t1fo-club-s2", "sixty-six",
         ("engine:worlds=1000,time=1,threads=1,club=expert,follow=6", "heuristic"), 20, 2,
         "the same on other deals (those of sixty-six-t1f-club-s2)"),
+    Run("sixty-six-t1fo-club-s3", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,club=expert,follow=6", "heuristic"), 20, 3,
+        "the same on a third set of deals (seed 3)"),
 )
 
 
