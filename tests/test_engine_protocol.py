@@ -127,7 +127,8 @@ def test_handshake(engine: EngineProcess) -> None:
     assert "profile schnapsen players 2 cards 20" in lines
     names = {ln.split()[2] for ln in lines if ln.startswith("option name ")}
     assert names == {"profile", "threads", "worlds", "movetime", "matchaware", "seed",
-                     "recordfile", "opponentmodel", "closewin", "others", "fallible"}
+                     "recordfile", "opponentmodel", "closewin", "others", "fallible",
+                     "follow", "club"}
     engine.send("isready")
     assert engine.read() == "readyok"
     assert not engine.errors
@@ -470,6 +471,57 @@ def test_fallible_breaks_go_ties_against_the_club() -> None:
     assert e.options.fallible == 0
 
 
+def test_follow_answers_an_early_lead_by_the_club_players_card() -> None:
+    """``setoption name follow``/``club``: go answers a lead in the open phase with at least
+    that many stock cards by the club player's card, unsearched; leads, a short stock, and
+    analysis (go infinite) are searched; bad values change nothing."""
+    from sixtysix_solver.advice.opponents import MODEL_RULES
+    g = Game.deal("sixty-six", seed=1)
+    lead = format_position(g)
+    g.apply(g.legal_actions()[0])
+    answer = format_position(g)
+    view = View.from_game(g)
+    out: list[str] = []
+    e = ProtocolSession(out.append)
+    assert (e.options.follow, e.options.club) == (-1, "basic")
+    e.handle("setoption name threads value 1")
+    e.handle("setoption name follow value 6")
+    e.handle("setoption name club value expert")
+    e.handle(f"position {answer}")
+    e.handle("go worlds 4")
+    assert e.wait(TIMEOUT)
+    card = MODEL_RULES["expert"](view, g.legal_actions())
+    assert out == [f"info string {card} is the expert club player's answer to the lead "
+                   "(follow 6): not searched", f"bestmove {card}"]
+    for setting, searched in (("follow value 13", True), ("follow value 12", False),
+                              ("follow value -1", True)):
+        out.clear()
+        e.handle(f"setoption name {setting}")
+        e.handle("go worlds 4")
+        assert e.wait(TIMEOUT)
+        assert any(x.startswith("info worlds") for x in out) == searched, setting
+    out.clear()
+    e.handle("setoption name follow value 0")
+    e.handle("go infinite")
+    time.sleep(0.2)
+    e.handle("stop")
+    assert e.wait(TIMEOUT)
+    assert any(x.startswith("info worlds") for x in out)  # analysis searches
+    out.clear()
+    e.handle(f"position {lead}")  # a lead: PIMC's choice
+    e.handle("go worlds 4")
+    assert e.wait(TIMEOUT)
+    assert any(x.startswith("info worlds") for x in out) and out[-1].startswith("bestmove")
+    out.clear()
+    for bad in ("setoption name follow value 101", "setoption name follow value -2",
+                "setoption name club value friendly"):
+        e.handle(bad)
+    assert out == ["error setoption: follow must be from -1 to 100, got 101",
+                   "error setoption: follow must be from -1 to 100, got -2",
+                   "error setoption: club must be one of expert, basic, got 'friendly'"]
+    assert (e.options.follow, e.options.club) == (0, "expert")
+
+
 def test_read_lines_bounds_memory() -> None:
     import io
 
@@ -634,7 +686,7 @@ def test_uci_courtesy(engine: EngineProcess) -> None:
         engine.send(line)
     assert engine.sync() == ["info string unknown option 'hash' ignored (options: profile "
                              "threads worlds movetime matchaware seed recordfile opponentmodel "
-                             "closewin others fallible)"]
+                             "closewin others fallible follow club)"]
     assert not engine.errors
 
 

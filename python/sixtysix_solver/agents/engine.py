@@ -17,6 +17,7 @@ from typing import Any
 
 from ..advice.fallible import fallible_choice
 from ..advice.fits import club_fits
+from ..advice.follow import early_answer, follow_choice
 from ..advice.iimc import playout_values
 from ..advice.opponents import HeuristicModel, ImplausibleHistoryError
 from ..advice.ismcts import ismcts
@@ -437,12 +438,13 @@ class EngineAgent(Agent):
     def choose_with(self, view: View, legal: Sequence[Action], history: History | None) -> Action:
         if len(legal) == 1:
             return legal[0]
-        if self.early_answer(view):
+        club_card = follow_choice(view, legal, self.follow, self.club)
+        if club_card is not None:
             # PIMC's two seeds (its worlds, its checks) are drawn all the same, so that the
             # decisions after this one sample the worlds they would have sampled without it.
             self.rng.getrandbits(63)
             self.rng.getrandbits(63)
-            return RULES[self.club](view, legal)
+            return club_card
         limits = replace(self.limits, seed=self.rng.getrandbits(63))
         if self.method == "pimc":
             start = time.perf_counter()
@@ -476,8 +478,7 @@ class EngineAgent(Agent):
     def early_answer(self, view: View) -> bool:
         """With ``follow``: does the seat answer a lead in the open phase of a two-sided game,
         the stock holding at least ``follow`` cards?"""
-        return (self.follow is not None and view.profile.sides == 2 and not view.strict
-                and len(view.trick) == 1 and view.stock_size >= self.follow)
+        return early_answer(view, self.follow)
 
     def _overrides_club(self, rec: Recommendation, best: Action, club: Action,
                         utility: Utility | None) -> bool:

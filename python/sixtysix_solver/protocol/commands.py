@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from .._version import __version__
 from ..advice.limits import OTHERS, SearchLimits
-from ..advice.opponents import model_name, parse_opponent_model
+from ..advice.opponents import MODEL_RULES, model_name, parse_opponent_model
 from ..advice.recommend import CLOSEWIN
 from ..errors import SixtySixError
 from ..rules.cards import Card
@@ -65,7 +65,9 @@ _ALIASES = ("hello", "uci", "show")
 # What UCI front-ends send out of courtesy; this protocol has no use for them.
 IGNORED = ("ucinewgame", "debug", "register", "ponderhit")
 _OPTION_NAMES = ("profile threads worlds movetime matchaware seed recordfile opponentmodel "
-                 "closewin others fallible")
+                 "closewin others fallible follow club")
+#: The most stock cards ``follow`` may ask for (more than any profile's stock: always off).
+MAX_FOLLOW = 100
 
 
 class ProtocolError(SixtySixError):
@@ -87,6 +89,8 @@ class Options:
     closewin: int = round(100 * CLOSEWIN)  # percent: go's bestmove closes only when this sure
     others: str = "auto"  # three alone: how a world takes the other two (SearchLimits.others)
     fallible: int = -1  # hundredths of a game point: go's near-ties broken by the club (-1: off)
+    follow: int = -1  # stock cards: go answers a lead early by the club's card (-1: off)
+    club: str = "basic"  # the club player whose card follow plays
 
 
 def quote(text: str, limit: int = 40) -> str:
@@ -146,6 +150,8 @@ def hello_lines(uci: bool = False) -> list[str]:
         f"option name closewin type spin default {o.closewin} min 0 max 100",
         f"option name others type combo default {o.others} " + " ".join(f"var {x}" for x in OTHERS),
         f"option name fallible type spin default {o.fallible} min -1 max 300",
+        f"option name follow type spin default {o.follow} min -1 max {MAX_FOLLOW}",
+        f"option name club type combo default {o.club} " + " ".join(f"var {x}" for x in MODEL_RULES),
     ]
     if uci:
         return lines + [
@@ -198,6 +204,12 @@ def set_option(o: Options, name: str, value: str) -> str | None:
         o.closewin = parse_int(value, "closewin", 0, 100)
     elif name == "fallible":
         o.fallible = parse_int(value, "fallible", -1, 300)
+    elif name == "follow":
+        o.follow = parse_int(value, "follow", -1, MAX_FOLLOW)
+    elif name == "club":
+        if value.lower() not in MODEL_RULES:
+            raise ProtocolError(f"club must be one of {', '.join(MODEL_RULES)}, got {quote(value)}")
+        o.club = value.lower()
     elif name == "others":
         if value.lower() not in OTHERS:
             raise ProtocolError(f"others must be one of {', '.join(OTHERS)}, got {quote(value)}")

@@ -33,6 +33,7 @@ from typing import Any, TypeVar
 
 from ..advice.closing import ClosingAnalysis, analyse_closing
 from ..advice.fallible import fallible_choice
+from ..advice.follow import follow_choice
 from ..advice.limits import SearchLimits
 from ..advice.opponents import ImplausibleHistoryError, weighting_for
 from ..advice.recommend import (
@@ -394,6 +395,13 @@ class ProtocolSession:
         infinite = req.infinite
         t, view = self._decision_view()
         legal = t.legal_actions()
+        club_card = None if infinite or len(legal) == 1 or o.follow < 0 else (
+            follow_choice(view, legal, o.follow, o.club))
+        if club_card is not None:  # a playing rule: analysis (go infinite) searches anyway
+            self.send(f"info string {club_card} is the {o.club} club player's answer to the "
+                      f"lead (follow {o.follow}): not searched")
+            self.send(f"bestmove {club_card}")
+            return
         space = WorldSpace(view, stock_order=stock_in_play(view))
         exact: bool | None = None if space.count <= DEFAULT_LIMIT else False
         limits = search_limits(
