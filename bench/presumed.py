@@ -47,7 +47,8 @@ class Presumed(EngineAgent):
     def __init__(self, *, seed: int, worlds: int = 1000, time: float = 1.0, share: float = 0.5,
                  top: int = 3, inner: int = 12, outer: int = 200, least: int = 8,
                  z: float = 1.0, **kw: Any) -> None:
-        super().__init__(worlds=worlds, time_limit=time, seed=seed, **kw)
+        # follow off, as when this agent was measured (before follow=auto)
+        super().__init__(worlds=worlds, time_limit=time, seed=seed, **{"follow": None, **kw})
         self.cap = float(time)
         self.share, self.top, self.inner, self.outer = float(share), top, inner, outer
         self.least, self.z = least, float(z)

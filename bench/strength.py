@@ -72,13 +72,19 @@ class Run:
 
 
 # Engine agents run one search thread each: the arena plays one match per core.
+def _off(profile: str) -> str:
+    """``,follow=off`` in sixty-six: the runs made there before ``follow=auto`` became the
+    default (twenty-eighth session) ran without it."""
+    return ",follow=off" if profile == "sixty-six" else ""
+
+
 RUNS = (
     Run("schnapsen-e3-heur", "schnapsen", ("engine:3,threads=1,closewin=0", "heuristic:basic"), 50, 1,
         "PIMC level 3 (100 worlds) against the heuristic club player"),
-    Run("sixty-six-e3t1-heur", "sixty-six", ("engine:worlds=100,time=1,threads=1,closewin=0", "heuristic:basic"),
+    Run("sixty-six-e3t1-heur", "sixty-six", ("engine:worlds=100,time=1,threads=1,closewin=0,follow=off", "heuristic:basic"),
         25, 1, "PIMC with 100 worlds capped at 1 s a decision against the heuristic"),
     Run("sixty-six-e3t1c-heur", "sixty-six",
-        ("engine:worlds=100,time=1,closewin=0.9,threads=1", "heuristic:basic"), 25, 1,
+        ("engine:worlds=100,time=1,closewin=0.9,threads=1,follow=off", "heuristic:basic"), 25, 1,
         "the same, closing only when closing wins in 90% of the worlds"),
     Run("four-hand-e2-heur", "four-hand", ("engine:2,threads=1,closewin=0", "heuristic:basic"), 20, 1,
         "PIMC level 2 (25 worlds) partners against heuristic partners"),
@@ -87,22 +93,22 @@ RUNS = (
     Run("schnapsen-rr", "schnapsen",
         ("engine:1,threads=1,closewin=0", "engine:2,threads=1,closewin=0", "engine:3,threads=1,closewin=0", "heuristic:basic"), 6, 2,
         "levels 1-3 and the heuristic, every pairing: an Elo table"),
-    Run("sixty-six-e1-heur", "sixty-six", ("engine:1,threads=1,closewin=0", "heuristic:basic"), 15, 1,
+    Run("sixty-six-e1-heur", "sixty-six", ("engine:1,threads=1,closewin=0,follow=off", "heuristic:basic"), 15, 1,
         "PIMC level 1 (5 worlds) against the heuristic"),
-    Run("sixty-six-e3t2-heur", "sixty-six", ("engine:worlds=100,time=2,threads=1,closewin=0", "heuristic:basic"),
+    Run("sixty-six-e3t2-heur", "sixty-six", ("engine:worlds=100,time=2,threads=1,closewin=0,follow=off", "heuristic:basic"),
         25, 1, "PIMC with 100 worlds capped at 2 s a decision against the heuristic"),
     Run("sixty-six-e3t1a-heur", "sixty-six",
-        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0", "heuristic:basic"), 50, 1,
+        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0,follow=off", "heuristic:basic"), 50, 1,
         "100 worlds capped at 1 s, anchored on the club player's choice (anchor=1)"),
     Run("sixty-six-e3t1ac-heur", "sixty-six",
-        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8", "heuristic:basic"), 50, 1,
+        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off", "heuristic:basic"), 50, 1,
         "the same, anchored, closing only when closing wins in 80% of the worlds"),
     Run("four-hand-rr", "four-hand",
         ("engine:1,threads=1,closewin=0", "engine:2,threads=1,closewin=0", "engine:3,threads=1,closewin=0", "heuristic:basic"), 6, 2,
         "levels 1-3 and the heuristic partners, every pairing: an Elo table"),
     # Issue 19: 1 s a decision on one thread, the bounded-time advice (the horizon search where
     # whole-hand solves are costly), no anchor.
-    Run("sixty-six-t1-heur", "sixty-six", ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"),
+    Run("sixty-six-t1-heur", "sixty-six", ("engine:worlds=1000,time=1,threads=1,closewin=0,follow=off", "heuristic:basic"),
         20, 3, "1 s a decision, bounded-time advice (horizon search early), no anchor"),
     Run("mariage-t1-heur", "mariage", ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"),
         15, 3, "mariage at 1 s a decision, bounded-time advice"),
@@ -112,8 +118,8 @@ RUNS = (
         ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"), 20, 3,
         "the same where a false claim never pays: only play counts", "false_claim=opp2or3"),
     Run("sixty-six-t1-anchor", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,closewin=0",
-         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8"), 10, 4,
+        ("engine:worlds=1000,time=1,threads=1,closewin=0,follow=off",
+         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off"), 10, 4,
         "head to head: the 1-s bounded-time engine against the best setting before it"),
     Run("double-deck-t1-heur", "double-deck", ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"),
         10, 3, "double deck at 1 s a decision, bounded-time advice"),
@@ -124,8 +130,8 @@ RUNS = (
         ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"), 25, 3,
         "four-hand-24 partners at 1 s a decision (pairs 11-25 added in the twelfth session)"),
     Run("sixty-six-rr", "sixty-six",
-        ("engine:1,threads=1,closewin=0", "engine:worlds=100,time=1,threads=1,closewin=0",
-         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0", "heuristic:basic"), 4, 2,
+        ("engine:1,threads=1,closewin=0,follow=off", "engine:worlds=100,time=1,threads=1,closewin=0,follow=off",
+         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0,follow=off", "heuristic:basic"), 4, 2,
         "level 1, 100 worlds capped at 1 s with and without the anchor, and the heuristic"),
     # Issue 20: the new club player (heuristic) against the earlier rules (heuristic:basic) in
     # every profile the arena pairs, and the engine against the new club player.
@@ -141,30 +147,30 @@ RUNS = (
     Run("schnapsen-e3-club-opp2or3", "schnapsen", ("engine:3,threads=1,closewin=0", "heuristic"), 20, 1,
         "the same where a false claim never pays", "false_claim=opp2or3"),
     Run("sixty-six-t1ac-club", "sixty-six",
-        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8", "heuristic"), 20, 1,
+        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off", "heuristic"), 20, 1,
         "the best sixty-six setting of issue 19 (anchored on heuristic:basic) against the new club "
         "player"),
     Run("sixty-six-t1ac-club-s2", "sixty-six",
-        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8", "heuristic"), 20, 2,
+        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off", "heuristic"), 20, 2,
         "the same on other deals (seed 2): a replication (eleventh session)"),
     Run("sixty-six-anchor-expert-basic", "sixty-six",
-        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,club=expert",
-         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8"), 20, 1,
+        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,club=expert,follow=off",
+         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off"), 20, 1,
         "anchored on the new club player against anchored on the earlier rules (issue 20 item 3)"),
     # Issue 20 item 2, beyond PIMC: PIMC checked by IIMC playouts (advice/iimc.py) against plain
     # PIMC, both capped at 0.25 s a decision on one thread (equal time).
-    *(Run(f"{p}-iimc-pimc", p, ("engine:worlds=1000,time=0.25,threads=1,iimc=0.3,closewin=0",
-                               "engine:worlds=1000,time=0.25,threads=1,closewin=0"), 20, 7,
+    *(Run(f"{p}-iimc-pimc", p, (f"engine:worlds=1000,time=0.25,threads=1,iimc=0.3,closewin=0{_off(p)}",
+                               f"engine:worlds=1000,time=0.25,threads=1,closewin=0{_off(p)}"), 20, 7,
           "PIMC whose closes are checked by IIMC playouts (30% of the cap kept for them) "
           "against plain PIMC at the same cap") for p in ("schnapsen", "sixty-six")),
     *(Run(f"{p}-iimcj-pimc", p,
-          ("engine:worlds=1000,time=0.25,threads=1,iimc=0.3,judge=true,club=expert,closewin=0",
-           "engine:worlds=1000,time=0.25,threads=1,closewin=0"), 20, 7,
+          (f"engine:worlds=1000,time=0.25,threads=1,iimc=0.3,judge=true,club=expert,closewin=0{_off(p)}",
+           f"engine:worlds=1000,time=0.25,threads=1,closewin=0{_off(p)}"), 20, 7,
           "the same, and the club player's choice played out against PIMC's (judge=true)")
       for p in ("schnapsen", "sixty-six")),
     *(Run(f"{p}-anchor-pimc", p,
-          ("engine:worlds=1000,time=0.25,threads=1,anchor=1,club=expert,closewin=0.8",
-           "engine:worlds=1000,time=0.25,threads=1,closewin=0"), 20, 7,
+          (f"engine:worlds=1000,time=0.25,threads=1,anchor=1,club=expert,closewin=0.8{_off(p)}",
+           f"engine:worlds=1000,time=0.25,threads=1,closewin=0{_off(p)}"), 20, 7,
           "PIMC anchored on the club player, closing only when closing wins in 80% of the "
           "worlds, against plain PIMC at the same cap") for p in ("schnapsen", "sixty-six")),
     Run("schnapsen-anchor-pimc-s8", "schnapsen",
@@ -172,19 +178,19 @@ RUNS = (
          "engine:worlds=1000,time=0.25,threads=1,closewin=0"), 20, 8,
         "the anchored engine against PIMC again on other deals (seed 8): a replication"),
     *(Run(f"{p}-anchoriimc-pimc", p,
-          ("engine:worlds=1000,time=0.25,threads=1,anchor=1,club=expert,iimc=0.3,closewin=0",
-           "engine:worlds=1000,time=0.25,threads=1,closewin=0"), 20, 7,
+          (f"engine:worlds=1000,time=0.25,threads=1,anchor=1,club=expert,iimc=0.3,closewin=0{_off(p)}",
+           f"engine:worlds=1000,time=0.25,threads=1,closewin=0{_off(p)}"), 20, 7,
           "PIMC anchored on the club player, its closes checked by IIMC playouts, against "
           "plain PIMC at the same cap") for p in ("schnapsen", "sixty-six")),
     # Issue 20 item 2, eleventh session: PIMC that infers the hidden cards from the others'
     # play (worlds weighted by the club player's likelihood of the past actions, infer=eps).
-    *(Run(f"{p}-infer-pimc", p, ("engine:worlds=1000,time=0.25,threads=1,infer=0.3,closewin=0",
-                                "engine:worlds=1000,time=0.25,threads=1,closewin=0"), 20, 7,
+    *(Run(f"{p}-infer-pimc", p, (f"engine:worlds=1000,time=0.25,threads=1,infer=0.3,closewin=0{_off(p)}",
+                                f"engine:worlds=1000,time=0.25,threads=1,closewin=0{_off(p)}"), 20, 7,
           "PIMC inferring the hidden cards from the opponent's play (worlds weighted by the basic "
           "club player's likelihood, eps 0.3) against plain PIMC at the same cap")
       for p in ("schnapsen", "sixty-six")),
     Run("sixty-six-t1aci-club", "sixty-six",
-        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,club=expert,infer=0.3",
+        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,club=expert,infer=0.3,follow=off",
          "heuristic"), 20, 1,
         "the best sixty-six setting, anchored on the club player and inferring the hidden cards "
         "from the club player's play (its own rules as the model, eps 0.3), against it"),
@@ -204,8 +210,8 @@ RUNS = (
     Run("three-hand-t1i-basic", "three-hand",
         ("engine:worlds=1000,time=1,threads=1,infer=0.3,others=paranoid", "heuristic:basic"), 20, 1,
         "the same, inferring the hidden cards from the play"),
-    *(Run(f"{p}-t1c-pimc", p, ("engine:worlds=1000,time=1,threads=1",
-                                "engine:worlds=1000,time=1,threads=1,closewin=0"), 20, 4,
+    *(Run(f"{p}-t1c-pimc", p, (f"engine:worlds=1000,time=1,threads=1{_off(p)}",
+                                f"engine:worlds=1000,time=1,threads=1,closewin=0{_off(p)}"), 20, 4,
           f"head to head at equal time: PIMC closing only when sure against plain PIMC ({p})")
       for p in ("schnapsen", "sixty-six")),
     Run("schnapsen-e3i-club", "schnapsen", ("engine:3,threads=1,club=expert,infer=0.3,closewin=0", "heuristic"),
@@ -216,22 +222,22 @@ RUNS = (
       for p in ("mariage", "double-deck", "mariage-piquet")),
     # Thirteenth session: "auto" probes the exact solver's speed and takes the horizon search
     # when exact worlds come too slowly (early in a sixty-six deal at 1 s).
-    Run("sixty-six-t1p-heur", "sixty-six", ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"),
+    Run("sixty-six-t1p-heur", "sixty-six", ("engine:worlds=1000,time=1,threads=1,closewin=0,follow=off", "heuristic:basic"),
         20, 3, "1 s a decision, auto probing the exact solver's speed (the deals of "
         "sixty-six-t1-heur, which solved every world exactly)"),
     Run("sixty-six-t1p-ab", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,closewin=0", "engine:worlds=1000,time=1,threads=1,eval=exact,closewin=0"),
+        ("engine:worlds=1000,time=1,threads=1,closewin=0,follow=off", "engine:worlds=1000,time=1,threads=1,eval=exact,closewin=0,follow=off"),
         20, 4, "head to head: auto probing the exact solver's speed against exact worlds only"),
     Run("sixty-six-t1pc-heur", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,closewin=0.8", "heuristic:basic"), 50, 3,
+        ("engine:worlds=1000,time=1,threads=1,closewin=0.8,follow=off", "heuristic:basic"), 50, 3,
         "the same, closing only when closing wins in 80% of the worlds (no anchor; the first "
         "20 pairs are the deals of the two rows before it)"),
     Run("sixty-six-t1pc-anchor", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,closewin=0.8",
-         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8"), 20, 4,
+        ("engine:worlds=1000,time=1,threads=1,closewin=0.8,follow=off",
+         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off"), 20, 4,
         "head to head: the probing engine, closing when sure, against the best setting before it"),
     Run("sixty-six-t1pc-club", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,closewin=0.8", "heuristic"), 20, 1,
+        ("engine:worlds=1000,time=1,threads=1,closewin=0.8,follow=off", "heuristic"), 20, 1,
         "the probing engine, closing when sure, against the new club player"),
     # Fourteenth session: close only when sure in the long decks, where failed closes cost the
     # most (61 of the engine's 93 lost double-deck hands in double-deck-t1d-heur).
@@ -241,16 +247,16 @@ RUNS = (
           f"{', and 10 pairs more' if p == 'double-deck' else ''})")
       for p in ("double-deck", "mariage", "schnapsen")),
     Run("sixty-six-t1pac-anchor", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8",
-         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8"), 20, 4,
+        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8,follow=off",
+         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off"), 20, 4,
         "head to head: the probing engine anchored to the club player against the same anchor "
         "on at most 100 exact worlds (the deals of sixty-six-t1pc-anchor)"),
     Run("sixty-six-t1pac-club", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8", "heuristic"), 20, 1,
+        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8,follow=off", "heuristic"), 20, 1,
         "the probing engine anchored to the club player, against the new club player (the deals "
         "of sixty-six-t1pc-club)"),
     Run("sixty-six-t1pac-club-s2", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8", "heuristic"), 20, 2,
+        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8,follow=off", "heuristic"), 20, 2,
         "the same on other deals (those of sixty-six-t1ac-club-s2)"),
     # Sixteenth session: mariage-piquet had not been run with closing only when sure.
     Run("mariage-piquet-t1c-heur", "mariage-piquet",
@@ -297,15 +303,15 @@ RUNS = (
         "mariage-piquet at 1 s choosing by the chance to win the match (the deals of "
         "mariage-piquet-t1c-heur)"),
     Run("sixty-six-t1pacm-club", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8,match=true", "heuristic"), 20, 1,
+        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8,match=true,follow=off", "heuristic"), 20, 1,
         "the anchored engine choosing by the chance to win the match, against the new club "
         "player (the deals of sixty-six-t1pac-club)"),
     Run("sixty-six-t1pax-club", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8,club=expert", "heuristic"),
+        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8,club=expert,follow=off", "heuristic"),
         20, 1, "the engine anchored on the new club player itself, against it (the deals of "
         "sixty-six-t1pac-club)"),
     Run("sixty-six-t1pax-club-s2", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8,club=expert", "heuristic"),
+        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8,club=expert,follow=off", "heuristic"),
         20, 2, "the same on the deals of sixty-six-t1pac-club-s2"),
     # Nineteenth session: the oracle that knows the club's rules wins 86% of three-hand legs
     # (bench/oracle.py --tie reply); the engine now values worlds against those rules in the
@@ -396,7 +402,7 @@ RUNS = (
         ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2", "heuristic:basic"), 20, 3,
         "the same in mariage (the deals of mariage-t1c-heur)"),
     Run("sixty-six-t1cl2-club", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2", "heuristic"), 20, 1,
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2,follow=off", "heuristic"), 20, 1,
         "the same in sixty-six against the new club player, whose rules differ from the "
         "modelled ones (the deals of sixty-six-t1pc-club)"),
     Run("mariage-piquet-s5-heur", "mariage-piquet",
@@ -406,10 +412,10 @@ RUNS = (
         ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2", "heuristic:basic"), 20, 5,
         "the club's replies on the deals of mariage-piquet-s5-heur"),
     Run("sixty-six-t1cl2-engine", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2", "engine:worlds=1000,time=1,threads=1"),
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2,follow=off", "engine:worlds=1000,time=1,threads=1,follow=off"),
         20, 1, "the club's replies against the default engine, which follows no club rules"),
     Run("sixty-six-t1cl2-heur", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2", "heuristic:basic"), 20, 3,
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2,follow=off", "heuristic:basic"), 20, 3,
         "the club's replies in sixty-six against the basic club player (the first 20 deals of "
         "sixty-six-t1pc-heur)"),
     Run("schnapsen-t1cl2-heur", "schnapsen",
@@ -417,14 +423,14 @@ RUNS = (
         "the same in schnapsen (the deals of schnapsen-t1c-heur)"),
     # The exploit only while the opponent's play fits the basic rules (exploit=true).
     Run("sixty-six-t1ex-heur", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,exploit=true", "heuristic:basic"), 20, 3,
+        ("engine:worlds=1000,time=1,threads=1,exploit=true,follow=off", "heuristic:basic"), 20, 3,
         "exploiting the basic club player while its play fits its rules (the deals of "
         "sixty-six-t1cl2-heur)"),
     Run("sixty-six-t1ex-club", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,exploit=true", "heuristic"), 20, 1,
+        ("engine:worlds=1000,time=1,threads=1,exploit=true,follow=off", "heuristic"), 20, 1,
         "the same against the new club player (the deals of sixty-six-t1cl2-club)"),
     Run("sixty-six-t1ex-engine", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,exploit=true", "engine:worlds=1000,time=1,threads=1"),
+        ("engine:worlds=1000,time=1,threads=1,exploit=true,follow=off", "engine:worlds=1000,time=1,threads=1,follow=off"),
         20, 1, "the same against the default engine (the deals of sixty-six-t1cl2-engine)"),
     Run("mariage-piquet-t1ex-heur", "mariage-piquet",
         ("engine:worlds=1000,time=1,threads=1,exploit=true", "heuristic:basic"), 20, 3,
@@ -433,28 +439,28 @@ RUNS = (
     # Twenty-third session: among PIMC's near-best actions, the one that leaves a fallible
     # opponent (the club's replies) the most chances (issue 20's methods beyond PIMC).
     Run("sixty-six-t1f-club", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "heuristic"), 20, 1,
+        ("engine:worlds=1000,time=1,threads=1,fallible=0.05,follow=off", "heuristic"), 20, 1,
         "near-ties broken by the line against the club's replies, against the new club player "
         "(the deals of sixty-six-t1pc-club)"),
     Run("sixty-six-t1f-pimc", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "engine:worlds=1000,time=1,threads=1"),
+        ("engine:worlds=1000,time=1,threads=1,fallible=0.05,follow=off", "engine:worlds=1000,time=1,threads=1,follow=off"),
         20, 1, "the same head to head against the default engine at equal time (the deals of "
         "sixty-six-t1ex-engine)"),
     Run("schnapsen-t1f-pimc", "schnapsen",
         ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "engine:worlds=1000,time=1,threads=1"),
         20, 4, "the same in schnapsen (the deals of schnapsen-t1c-pimc)"),
     Run("sixty-six-t1f-anchor", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,fallible=0.05",
-         "engine:worlds=100,time=1,threads=1,anchor=1"), 20, 4,
+        ("engine:worlds=1000,time=1,threads=1,fallible=0.05,follow=off",
+         "engine:worlds=100,time=1,threads=1,anchor=1,follow=off"), 20, 4,
         "the same against issue 19's best setting before (the deals of sixty-six-t1pc-anchor)"),
     Run("mariage-piquet-t1f-heur", "mariage-piquet",
         ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "heuristic:basic"), 20, 3,
         "the same in mariage-piquet (the deals of mariage-piquet-t1c-heur)"),
     Run("sixty-six-t1f-club-s2", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "heuristic"), 20, 2,
+        ("engine:worlds=1000,time=1,threads=1,fallible=0.05,follow=off", "heuristic"), 20, 2,
         "against the new club player on other deals (those of sixty-six-t1pac-club-s2)"),
     Run("sixty-six-t1f-pimc-s5", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "engine:worlds=1000,time=1,threads=1"),
+        ("engine:worlds=1000,time=1,threads=1,fallible=0.05,follow=off", "engine:worlds=1000,time=1,threads=1,follow=off"),
         20, 5, "head to head against the default engine on other deals (seed 5)"),
     Run("schnapsen-t1f-pimc-s5", "schnapsen",
         ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "engine:worlds=1000,time=1,threads=1"),
@@ -471,6 +477,22 @@ RUNS = (
     Run("sixty-six-t1fo-club-s3", "sixty-six",
         ("engine:worlds=1000,time=1,threads=1,club=expert,follow=6", "heuristic"), 20, 3,
         "the same on a third set of deals (seed 3)"),
+    # Twenty-eighth session: the default engine on the same deals, for paired differences.
+    Run("sixty-six-t1pc-club-s2", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,follow=off", "heuristic"), 20, 2,
+        "the default engine against the new club player on the deals of sixty-six-t1fo-club-s2"),
+    Run("sixty-six-t1pc-club-s3", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,follow=off", "heuristic"), 20, 3,
+        "the same on the deals of sixty-six-t1fo-club-s3"),
+    Run("sixty-six-t1fo-anchor", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,club=expert,follow=6",
+         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off"), 20, 4,
+        "head to head: the club's early answers against the best setting before the probing "
+        "engine (the deals of sixty-six-t1pc-anchor)"),
+    # The default since the twenty-eighth session (follow=auto: 6 in sixty-six).
+    Run("sixty-six-t1auto-heur", "sixty-six", ("engine:worlds=1000,time=1,threads=1", "heuristic:basic"),
+        50, 3, "the default engine, answering early leads by the club player's card, against "
+        "the basic club player (the deals of sixty-six-t1pc-heur, where it won 86.0% before)"),
 )
 
 

@@ -154,7 +154,9 @@ def _play_hand(
         if p == seat:
             engine.send("go")
             lines = engine.until("bestmove")
-            assert any(ln.startswith("info worlds") for ln in lines), lines
+            # searched, or (follow) the club player's answer to an early lead
+            assert any(ln.startswith("info worlds") or ln.endswith("not searched")
+                       for ln in lines), lines
             move = lines[-1].split()[1]
             assert real.is_legal(move), (lines, format_position(real))
             decisions.append((View.from_game(real, seat), move))
@@ -473,53 +475,62 @@ def test_fallible_breaks_go_ties_against_the_club() -> None:
 
 def test_follow_answers_an_early_lead_by_the_club_players_card() -> None:
     """``setoption name follow``/``club``: go answers a lead in the open phase with at least
-    that many stock cards by the club player's card, unsearched; leads, a short stock, and
-    analysis (go infinite) are searched; bad values change nothing."""
+    that many stock cards by the club player's card, unsearched (``auto``, the default: 6 in
+    sixty-six, off elsewhere); leads, a short stock, other profiles and analysis (go
+    infinite) are searched; bad values change nothing."""
     from sixtysix_solver.advice.opponents import MODEL_RULES
     g = Game.deal("sixty-six", seed=1)
     lead = format_position(g)
     g.apply(g.legal_actions()[0])
     answer = format_position(g)
     view = View.from_game(g)
+    s = Game.deal("schnapsen", seed=1)
+    s.apply(s.legal_actions()[0])
     out: list[str] = []
     e = ProtocolSession(out.append)
-    assert (e.options.follow, e.options.club) == (-1, "basic")
+    assert (e.options.follow, e.options.club) == ("auto", "expert")
     e.handle("setoption name threads value 1")
-    e.handle("setoption name follow value 6")
-    e.handle("setoption name club value expert")
     e.handle(f"position {answer}")
     e.handle("go worlds 4")
     assert e.wait(TIMEOUT)
     card = MODEL_RULES["expert"](view, g.legal_actions())
     assert out == [f"info string {card} is the expert club player's answer to the lead "
-                   "(follow 6): not searched", f"bestmove {card}"]
-    for setting, searched in (("follow value 13", True), ("follow value 12", False),
-                              ("follow value -1", True)):
+                   "(follow: 6 stock cards or more): not searched", f"bestmove {card}"]
+    out.clear()
+    e.handle("setoption name club value basic")
+    e.handle("setoption name follow value 12")
+    e.handle("go worlds 4")
+    assert e.wait(TIMEOUT)
+    assert out[-1] == f"bestmove {MODEL_RULES['basic'](view, g.legal_actions())}"
+    for setting, searched in (("follow value 13", True), ("follow value OFF", True),
+                              ("follow value auto", False)):
         out.clear()
         e.handle(f"setoption name {setting}")
         e.handle("go worlds 4")
         assert e.wait(TIMEOUT)
         assert any(x.startswith("info worlds") for x in out) == searched, setting
     out.clear()
-    e.handle("setoption name follow value 0")
     e.handle("go infinite")
     time.sleep(0.2)
     e.handle("stop")
     assert e.wait(TIMEOUT)
     assert any(x.startswith("info worlds") for x in out)  # analysis searches
+    for position in (lead, format_position(s)):  # a lead; an answer in schnapsen (auto: off)
+        out.clear()
+        e.handle(f"position {position}")
+        e.handle("go worlds 4")
+        assert e.wait(TIMEOUT)
+        assert any(x.startswith("info worlds") for x in out) and out[-1].startswith("bestmove")
     out.clear()
-    e.handle(f"position {lead}")  # a lead: PIMC's choice
-    e.handle("go worlds 4")
-    assert e.wait(TIMEOUT)
-    assert any(x.startswith("info worlds") for x in out) and out[-1].startswith("bestmove")
-    out.clear()
-    for bad in ("setoption name follow value 101", "setoption name follow value -2",
-                "setoption name club value friendly"):
+    for bad in ("setoption name follow value 101", "setoption name follow value -1",
+                "setoption name follow value sometimes", "setoption name club value friendly"):
         e.handle(bad)
-    assert out == ["error setoption: follow must be from -1 to 100, got 101",
-                   "error setoption: follow must be from -1 to 100, got -2",
-                   "error setoption: club must be one of expert, basic, got 'friendly'"]
-    assert (e.options.follow, e.options.club) == (0, "expert")
+    assert out == [
+        "error setoption: follow (auto, off or stock cards) must be from 0 to 100, got 101",
+        "error setoption: follow (auto, off or stock cards) must be from 0 to 100, got -1",
+        "error setoption: follow (auto, off or stock cards) must be an integer, got 'sometimes'",
+        "error setoption: club must be one of expert, basic, got 'friendly'"]
+    assert (e.options.follow, e.options.club) == ("auto", "basic")
 
 
 def test_read_lines_bounds_memory() -> None:

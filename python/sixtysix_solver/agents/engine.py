@@ -17,7 +17,7 @@ from typing import Any
 
 from ..advice.fallible import fallible_choice
 from ..advice.fits import club_fits
-from ..advice.follow import early_answer, follow_choice
+from ..advice.follow import FOLLOW_CLUB, Follow, early_answer, follow_choice, valid_follow
 from ..advice.iimc import playout_values
 from ..advice.opponents import HeuristicModel, ImplausibleHistoryError
 from ..advice.ismcts import ismcts
@@ -73,9 +73,10 @@ class EngineAgent(Agent):
     the engine's best action beats it by more than ``z`` standard errors, paired over the
     worlds solved (exact figures need only be better). With few worlds, as at the early leads of
     a long hand under a time cap, the engine's ranking is mostly noise and the club player's
-    rules do better. ``club=basic`` (the default: ``heuristic:basic``) or ``club=expert``
-    (``heuristic``, ``docs/club-player.md``) names the club player that ``anchor`` defers to
-    and that ``infer`` models.
+    rules do better. ``club=basic`` (``heuristic:basic``) or ``club=expert`` (``heuristic``,
+    ``docs/club-player.md``) names the club player that ``anchor`` defers to, that ``infer``
+    models and whose card ``follow`` plays; unnamed, the first two use the basic rules and
+    ``follow`` the full club player, as each was measured best.
     ``iimc=s`` (PIMC only): check PIMC's choice by IIMC playouts
     (:func:`~sixtysix_solver.advice.iimc.playout_values`: the hand played out by club players
     who see only their own cards, so not assuming that the hidden cards will be known): a close
@@ -134,10 +135,12 @@ class EngineAgent(Agent):
     way. It changes nothing where the core has no club rules, in three-hand (whose default
     already plays against them) and when the worlds already count the club's replies.
     ``follow=n`` (PIMC only): while the seat answers a lead in the open phase with at least
-    ``n`` cards in the stock (two sides), play the club player's card (``club``) instead of
-    PIMC's. In sixty-six PIMC's early answers trump, often with the trump ace or ten, where the
-    club player throws a low card, and the club's card did better (docs/strength.md; measured
-    with ``club=expert,follow=6``).
+    ``n`` cards in the stock (two sides), play the club player's card (``club``; unnamed, the
+    full club player's) instead of PIMC's. In sixty-six PIMC's early answers trump, often with
+    the trump ace or ten, where the club player throws a low card, and the club's card did
+    better (docs/strength.md). ``follow=auto``, the default, is 6 in sixty-six and off in the
+    other profiles (:data:`~sixtysix_solver.advice.follow.FOLLOW_AUTO`); ``follow=off`` (or
+    ``false``) turns it off.
     A decision with one legal action is not searched; each search is seeded from the agent's
     random stream, so the agent is deterministic for its seed."""
 
@@ -156,7 +159,7 @@ class EngineAgent(Agent):
         match: bool = False,
         closewin: float | None = None,
         anchor: float | None = None,
-        club: str = "basic",
+        club: str | None = None,
         iimc: float | None = None,
         tie: float = 0.0,
         judge: bool = False,
@@ -170,7 +173,7 @@ class EngineAgent(Agent):
         lookahead: int | None = None,
         exploit: bool = False,
         fallible: float | None = None,
-        follow: int | None = None,
+        follow: Follow = "auto",
     ) -> None:
         super().__init__(seed)
         if method not in ("pimc", "ismcts"):
@@ -231,7 +234,7 @@ class EngineAgent(Agent):
             raise AgentError(f"anchor must be a number of standard errors >= 0, got {anchor!r}")
         if anchor is not None and method != "pimc":
             raise AgentError("anchor is a PIMC (engine) option")
-        if club not in RULES:
+        if club is not None and club not in RULES:
             raise AgentError(f"club must be one of: {', '.join(RULES)}; got {club!r}")
         if iimc is not None and (
             not isinstance(iimc, (int, float)) or isinstance(iimc, bool) or not 0 <= iimc < 1
@@ -266,12 +269,16 @@ class EngineAgent(Agent):
             closewin = CLOSEWIN
         self.closewin = None if closewin is None else float(closewin)
         self.anchor = None if anchor is None else float(anchor)
-        self.club = club
+        # The club player of anchor, judge and infer (basic unless named) and the one whose
+        # card follow plays (the full club player unless named): each where it measured best.
+        self.named_club = club
+        self.club = "basic" if club is None else club
+        self.follow_club = FOLLOW_CLUB if club is None else club
         self.iimc = None if iimc is None else float(iimc)
         self.tie = float(tie)
         self.judge = judge
         self.infer = None if infer is None else float(infer)
-        self.model = None if infer is None else HeuristicModel(float(infer), club)
+        self.model = None if infer is None else HeuristicModel(float(infer), self.club)
         if not isinstance(exploit, bool):
             raise AgentError(f"exploit must be true or false, got {exploit!r}")
         if exploit and (method != "pimc" or others == "club"):
@@ -285,12 +292,14 @@ class EngineAgent(Agent):
         if fallible is not None and method != "pimc":
             raise AgentError("fallible is a PIMC (engine) option")
         self.fallible = None if fallible is None else float(fallible)
-        if follow is not None and (not isinstance(follow, int) or isinstance(follow, bool)
-                                   or follow < 0):
-            raise AgentError(f"follow must be a number of stock cards >= 0, got {follow!r}")
-        if follow is not None and method != "pimc":
+        if follow is False:  # follow=off (or false) in a spec
+            follow = None
+        if not valid_follow(follow):
+            raise AgentError(f"follow must be a number of stock cards >= 0, auto or off, got "
+                             f"{follow!r}")
+        if follow not in ("auto", "off", None) and method != "pimc":
             raise AgentError("follow is a PIMC (engine) option")
-        self.follow = follow
+        self.follow: Follow = None if follow == "off" or method != "pimc" else follow
         self.fits = True  # the others' play this match fits the club's rules, as far as seen
         self.uses_history = infer is not None or exploit
         # The budget of every decision (each is seeded from the agent's random stream).
@@ -360,8 +369,8 @@ class EngineAgent(Agent):
             params["closewin"] = int(w) if w.is_integer() else w
         if self.anchor is not None:
             params["anchor"] = self.anchor
-        if self.club != "basic":
-            params["club"] = self.club
+        if self.named_club is not None:
+            params["club"] = self.named_club
         if self.iimc is not None:
             params["iimc"] = self.iimc
         if self.tie:
@@ -390,7 +399,9 @@ class EngineAgent(Agent):
         if self.fallible is not None:
             w = self.fallible
             params["fallible"] = int(w) if w.is_integer() else w
-        if self.follow is not None:
+        if self.follow is None and self.method == "pimc":
+            params["follow"] = False
+        elif self.follow != "auto" and self.method == "pimc":
             params["follow"] = self.follow
         if self.method == "ismcts":
             if self.rollout != "solver":
@@ -438,7 +449,7 @@ class EngineAgent(Agent):
     def choose_with(self, view: View, legal: Sequence[Action], history: History | None) -> Action:
         if len(legal) == 1:
             return legal[0]
-        club_card = follow_choice(view, legal, self.follow, self.club)
+        club_card = follow_choice(view, legal, self.follow, self.follow_club)
         if club_card is not None:
             # PIMC's two seeds (its worlds, its checks) are drawn all the same, so that the
             # decisions after this one sample the worlds they would have sampled without it.

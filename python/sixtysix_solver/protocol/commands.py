@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .._version import __version__
+from ..advice.follow import FOLLOW_CLUB, Follow
 from ..advice.limits import OTHERS, SearchLimits
 from ..advice.opponents import MODEL_RULES, model_name, parse_opponent_model
 from ..advice.recommend import CLOSEWIN
@@ -66,7 +67,7 @@ _ALIASES = ("hello", "uci", "show")
 IGNORED = ("ucinewgame", "debug", "register", "ponderhit")
 _OPTION_NAMES = ("profile threads worlds movetime matchaware seed recordfile opponentmodel "
                  "closewin others fallible follow club")
-#: The most stock cards ``follow`` may ask for (more than any profile's stock: always off).
+#: The most stock cards ``follow`` may ask for (more than any profile's stock: never).
 MAX_FOLLOW = 100
 
 
@@ -89,8 +90,8 @@ class Options:
     closewin: int = round(100 * CLOSEWIN)  # percent: go's bestmove closes only when this sure
     others: str = "auto"  # three alone: how a world takes the other two (SearchLimits.others)
     fallible: int = -1  # hundredths of a game point: go's near-ties broken by the club (-1: off)
-    follow: int = -1  # stock cards: go answers a lead early by the club's card (-1: off)
-    club: str = "basic"  # the club player whose card follow plays
+    follow: Follow = "auto"  # stock cards from which go answers a lead by the club's card
+    club: str = FOLLOW_CLUB  # the club player whose card follow plays
 
 
 def quote(text: str, limit: int = 40) -> str:
@@ -150,7 +151,7 @@ def hello_lines(uci: bool = False) -> list[str]:
         f"option name closewin type spin default {o.closewin} min 0 max 100",
         f"option name others type combo default {o.others} " + " ".join(f"var {x}" for x in OTHERS),
         f"option name fallible type spin default {o.fallible} min -1 max 300",
-        f"option name follow type spin default {o.follow} min -1 max {MAX_FOLLOW}",
+        f"option name follow type string default {o.follow}",
         f"option name club type combo default {o.club} " + " ".join(f"var {x}" for x in MODEL_RULES),
     ]
     if uci:
@@ -205,7 +206,9 @@ def set_option(o: Options, name: str, value: str) -> str | None:
     elif name == "fallible":
         o.fallible = parse_int(value, "fallible", -1, 300)
     elif name == "follow":
-        o.follow = parse_int(value, "follow", -1, MAX_FOLLOW)
+        low = value.lower()
+        o.follow = low if low in ("auto", "off") else parse_int(
+            value, "follow (auto, off or stock cards)", 0, MAX_FOLLOW)
     elif name == "club":
         if value.lower() not in MODEL_RULES:
             raise ProtocolError(f"club must be one of {', '.join(MODEL_RULES)}, got {quote(value)}")

@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 
 from ..advice.closing import ClosingAnalysis, analyse_closing
 from ..advice.fallible import fallible_choice
-from ..advice.follow import follow_choice
+from ..advice.follow import follow_choice, follow_stock
 from ..advice.limits import SearchLimits
 from ..advice.opponents import ImplausibleHistoryError, weighting_for
 from ..advice.recommend import (
@@ -395,11 +395,12 @@ class ProtocolSession:
         infinite = req.infinite
         t, view = self._decision_view()
         legal = t.legal_actions()
-        club_card = None if infinite or len(legal) == 1 or o.follow < 0 else (
+        club_card = None if infinite or len(legal) == 1 else (
             follow_choice(view, legal, o.follow, o.club))
         if club_card is not None:  # a playing rule: analysis (go infinite) searches anyway
+            least = follow_stock(o.follow, view.profile)
             self.send(f"info string {club_card} is the {o.club} club player's answer to the "
-                      f"lead (follow {o.follow}): not searched")
+                      f"lead (follow: {least} stock cards or more): not searched")
             self.send(f"bestmove {club_card}")
             return
         space = WorldSpace(view, stock_order=stock_in_play(view))
