@@ -493,6 +493,15 @@ RUNS = (
     Run("sixty-six-t1auto-heur", "sixty-six", ("engine:worlds=1000,time=1,threads=1", "heuristic:basic"),
         50, 3, "the default engine, answering early leads by the club player's card, against "
         "the basic club player (the deals of sixty-six-t1pc-heur, where it won 86.0% before)"),
+    *(Run(f"sixty-six-t1fof-club{'' if seed == 1 else f'-s{seed}'}", "sixty-six",
+          ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "heuristic"), 20, seed,
+          f"the new default with fallible's near-ties against the new club player (the deals of "
+          f"sixty-six-t1fo-club{'' if seed == 1 else f'-s{seed}'})") for seed in (1, 2, 3)),
+    Run("sixty-six-t1auto-club-s4", "sixty-six", ("engine:worlds=1000,time=1,threads=1", "heuristic"),
+        20, 4, "the new default against the new club player on a fourth set of deals"),
+    Run("sixty-six-t1fof-club-s4", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "heuristic"), 20, 4,
+        "the same with fallible's near-ties"),
 )
 
 

@@ -22,12 +22,17 @@ False
 'JH'
 >>> follow_stock("auto", v.profile), follow_stock("auto", get_profile("schnapsen"))
 (6, None)
+>>> follow_stock("sometimes", v.profile)
+Traceback (most recent call last):
+...
+sixtysix_solver.errors.ArgumentError: follow must be a number of stock cards >= 0, auto or off, got 'sometimes'
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..errors import ArgumentError
 from ..knowledge.view import View
 from ..rules.actions import Action
 from ..rules.profiles import Profile
@@ -57,7 +62,11 @@ def valid_follow(value: object) -> bool:
 
 def follow_stock(follow: Follow, profile: Profile) -> int | None:
     """The fewest stock cards at which ``follow`` plays the club's card in ``profile``
-    (``None``: never)."""
+    (``None``: never); :class:`~sixtysix_solver.errors.ArgumentError` if ``follow`` is none
+    of the settings."""
+    if not valid_follow(follow):
+        raise ArgumentError(f"follow must be a number of stock cards >= 0, auto or off, got "
+                            f"{follow!r}")
     if follow == "auto":
         return FOLLOW_AUTO.get(profile.name)
     if follow is None or follow == "off":
