@@ -83,6 +83,13 @@ def test_auto_is_six_in_sixty_six_and_off_elsewhere() -> None:
     assert not ismcts.early_answer(view) and "follow" not in str(ismcts.spec)
 
 
+def test_auto_names_real_profiles() -> None:
+    from sixtysix_solver.advice.follow import FOLLOW_AUTO
+    from sixtysix_solver.rules.profiles import PROFILES
+    assert FOLLOW_AUTO and set(FOLLOW_AUTO) <= set(PROFILES)
+    assert all(PROFILES[p].sides == 2 and n > 0 for p, n in FOLLOW_AUTO.items())
+
+
 def test_the_spec_round_trips_and_bad_values_are_refused() -> None:
     agent = AgentSpec.parse("engine:worlds=20,time=0,club=expert,follow=6").build(seed=1)
     assert isinstance(agent, EngineAgent) and agent.follow == 6
