@@ -502,6 +502,13 @@ RUNS = (
     Run("sixty-six-t1fof-club-s4", "sixty-six",
         ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "heuristic"), 20, 4,
         "the same with fallible's near-ties"),
+    # Does follow carry to sixty-six-jaques (same deck and stock)? Default (follow off there)
+    # and follow=6 on the same deals.
+    *(Run(f"sixty-six-jaques-t1{tag}-club", "sixty-six-jaques",
+          (f"engine:worlds=1000,time=1,threads=1{extra}", "heuristic"), 20, 1,
+          f"sixty-six-jaques against the new club player: {what}")
+      for tag, extra, what in (("", "", "the default (follow is off here)"),
+                               ("fo", ",follow=6", "the club's early answers (follow=6)"))),
 )
 
 
