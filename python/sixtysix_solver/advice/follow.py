@@ -38,8 +38,8 @@ from ..rules.actions import Action
 from ..rules.profiles import Profile
 from .opponents import MODEL_RULES
 
-__all__ = ["FOLLOW_AUTO", "FOLLOW_CLUB", "Follow", "early_answer", "follow_choice",
-           "follow_stock", "valid_follow"]
+__all__ = ["FOLLOW_AUTO", "FOLLOW_CLUB", "FOLLOW_SETTINGS", "Follow", "early_answer",
+           "follow_choice", "follow_stock", "valid_follow"]
 
 #: ``follow="auto"``: the profiles whose engine answers early leads by the club player's card,
 #: from how many stock cards. Sixty-six only: there it won more matches against the club
@@ -50,6 +50,8 @@ FOLLOW_CLUB = "expert"
 
 #: A ``follow`` setting: a number of stock cards, ``"auto"``, or ``"off"`` / ``None``.
 Follow = int | str | None
+#: What a ``follow`` setting may be, for the errors that refuse one.
+FOLLOW_SETTINGS = "a number of stock cards >= 0, auto or off"
 
 
 def valid_follow(value: object) -> bool:
@@ -65,8 +67,7 @@ def follow_stock(follow: Follow, profile: Profile) -> int | None:
     (``None``: never); :class:`~sixtysix_solver.errors.ArgumentError` if ``follow`` is none
     of the settings."""
     if not valid_follow(follow):
-        raise ArgumentError(f"follow must be a number of stock cards >= 0, auto or off, got "
-                            f"{follow!r}")
+        raise ArgumentError(f"follow must be {FOLLOW_SETTINGS}, got {follow!r}")
     if follow == "auto":
         return FOLLOW_AUTO.get(profile.name)
     if follow is None or follow == "off":

@@ -17,7 +17,9 @@ from typing import Any
 
 from ..advice.fallible import fallible_choice
 from ..advice.fits import club_fits
-from ..advice.follow import FOLLOW_CLUB, Follow, early_answer, follow_choice, valid_follow
+from ..advice.follow import (
+    FOLLOW_CLUB, FOLLOW_SETTINGS, Follow, early_answer, follow_choice, valid_follow,
+)
 from ..advice.iimc import playout_values
 from ..advice.opponents import HeuristicModel, ImplausibleHistoryError
 from ..advice.ismcts import ismcts
@@ -295,8 +297,7 @@ class EngineAgent(Agent):
         if follow is False:  # follow=off (or false) in a spec
             follow = None
         if not valid_follow(follow):
-            raise AgentError(f"follow must be a number of stock cards >= 0, auto or off, got "
-                             f"{follow!r}")
+            raise AgentError(f"follow must be {FOLLOW_SETTINGS}, got {follow!r}")
         if follow not in ("auto", "off", None) and method != "pimc":
             raise AgentError("follow is a PIMC (engine) option")
         self.follow: Follow = None if follow == "off" or method != "pimc" else follow
