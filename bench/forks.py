@@ -13,7 +13,8 @@ game, one with each action, are played to the end of the hand with ``B`` in ``A`
 ``O`` in the others (fresh agents with the same seeds in both copies, so that only the action
 differs). A fork's value is the net game points (A's side minus the other) with ``A``'s
 action minus those with ``B``'s; the main hand goes on with ``A``'s action. Each fork is
-recorded with the cards left in the stock, whether the strict phase had begun and the cards
+recorded with the cards left in the stock, whether the draws were over (the stock closed or
+gone: the strict phase, except in the profiles whose open phase is strict too) and the cards
 already on the trick (0: a lead), so that ``--report`` can say where the gain or the loss
 comes from.
 
@@ -118,12 +119,17 @@ def play_leg(leg: Leg) -> dict[str, Any]:
                                               leg.index, "fork", decisions))
                     nets.append(_net(branch, leg.side))
                 forks.append([decisions, str(action), str(other), nets[0], nets[1],
-                              len(game.stock), game.strict, len(game.trick)])
+                              len(game.stock), _draws_over(game), len(game.trick)])
         game.apply(action)
     return {"a": leg.a, "b": leg.b, "opponent": leg.opponent, "profile": leg.profile,
             "seed": leg.seed, "index": leg.index, "side": leg.side, "decisions": decisions,
             "forks": forks, "net": _net(game, leg.side),
             "seconds": round(time.perf_counter() - t0, 3)}
+
+
+def _draws_over(game: Game) -> bool:
+    """The stock closed or gone: where a fork counts as ``strict`` in the report."""
+    return not game.stock or game.fields()["closed_by"] >= 0
 
 
 def legs(a: str, b: str, opponent: str, profile: str, hands: int, seed: int) -> list[Leg]:
@@ -200,12 +206,23 @@ def by_stock(rows: Sequence[dict[str, Any]]) -> str:
         for f in r["forks"]:
             if len(f) < 7:
                 continue  # recorded before the stock was
-            groups.setdefault(_where(f), []).append(f[3] - f[4])
+            groups.setdefault(_where(f, r), []).append(f[3] - f[4])
     return _table("forks by the stock left:", groups, len(rows))
 
 
-def _where(fork: Sequence[Any]) -> str:
-    return "strict" if fork[6] else f"stock {fork[5]:2d}"
+def _where(fork: Sequence[Any], row: dict[str, Any]) -> str:
+    # Runs before the 29th session recorded ``game.strict``, true from the first trick where
+    # the open phase is strict (mariage-piquet): there a stock left means the draws went on
+    # (a closed stock is then counted by its cards).
+    over = fork[6] and not (fork[5] and _open_strict(row.get("profile")))
+    return "strict" if over else f"stock {fork[5]:2d}"
+
+
+def _open_strict(profile: Any) -> bool:
+    try:
+        return bool(get_profile(str(profile)).open_strict)
+    except ValueError:
+        return False
 
 
 def _table(title: str, groups: dict[str, list[int]], hands: int) -> str:
@@ -235,7 +252,7 @@ def by_kind(rows: Sequence[dict[str, Any]]) -> str:
         for f in r["forks"]:
             if len(f) < 8:
                 continue  # recorded before the stock and the trick were
-            groups.setdefault(f"{decision_kind(f):6} {_where(f)}", []).append(f[3] - f[4])
+            groups.setdefault(f"{decision_kind(f):6} {_where(f, r)}", []).append(f[3] - f[4])
     return _table("forks by decision and stock:", groups, len(rows))
 
 

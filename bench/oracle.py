@@ -9,6 +9,9 @@ perfect solver: what an oracle wins against ``heuristic:basic`` bounds what any 
 can win. ``--tie cards`` breaks ties between actions of equal game points by the card points
 the player secures (a second solve), which matters with three players, where the paranoid
 value (the player against the other two together) is often the same for every action.
+``--tie hands`` is not an oracle of the whole deal: the default engine (1 s a decision, one
+thread) given the other hands but not the stock's order, so that its worlds differ only in
+the stock: what a perfect inference of the hands could add to PIMC.
 ``--tie reply`` is a higher ceiling still: the oracle also knows how the others play (the
 rules of ``--against``, which must be a ``heuristic`` player) and plays, in every deal, the
 line best for itself against exactly those replies (its game points, then its card points).
@@ -27,13 +30,16 @@ import argparse
 import sys
 import time as clock
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import sixtysix_solver.play.arena as arena_mod
 from sixtysix_solver import _core
 from sixtysix_solver.advice.pasts import PastSpace, past_game
 from sixtysix_solver.agents import Agent, AgentSpec, act_in_game
+from sixtysix_solver.agents.engine import EngineAgent
 from sixtysix_solver.agents.heuristic import HeuristicAgent
+from sixtysix_solver.knowledge.view import View
 from sixtysix_solver.knowledge.worlds import WorldSpace
 from sixtysix_solver.play.arena import arena
 from sixtysix_solver.rules.actions import Action, Kind
@@ -55,6 +61,7 @@ class Oracle(Agent):
         self.tie = tie
         self.rules = rules
         self.others = HeuristicAgent(seed, rules)  # the replies it expects (tie "reply")
+        self.engine = EngineAgent(worlds=1000, time_limit=1.0, seed=seed)  # tie "hands"
 
     @property
     def spec(self) -> AgentSpec:
@@ -64,6 +71,8 @@ class Oracle(Agent):
         raise NotImplementedError("the oracle needs the game: play it through bench/oracle.py")
 
     def act_game(self, game: Game) -> Action:
+        if self.tie == "hands":
+            return self._hands(game)
         if self.tie == "reply":
             return self._reply(game)
         if self.tie == "maxn":  # every seat for itself: the highest own utility, first in order
@@ -80,6 +89,17 @@ class Oracle(Agent):
         by_cards = {av.action: av.lower for av in solve(game, objective="card_points", pv=False).actions}
         pool = best if self.tie == "cards" else tuple(by_cards)
         return max(pool, key=lambda a: by_cards.get(a, -1))
+
+    def _hands(self, game: Game) -> Action:
+        """The default engine's choice (1 s a decision, one thread) from a view in which every
+        other hand is known: the worlds differ only in the stock's order. What perfect
+        inference of the hands could give PIMC, the stock left unseen."""
+        seat = game.to_act
+        assert seat is not None
+        view = View.from_game(game, seat)
+        known = tuple(tuple(view.hand) if p == seat else tuple(game.hand(p))
+                      for p in range(game.profile.players))
+        return self.engine.act(replace(view, known=known))
 
     def _reply(self, game: Game) -> Action:
         """The first action of the best line against the expected replies."""
@@ -193,9 +213,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--profile", default="three-hand")
     ap.add_argument("--matches", type=int, default=20, help="duplicate matches (sets in three-hand)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--tie", choices=("none", "cards", "cardsonly", "maxn", "reply"), default="none",
+    ap.add_argument("--tie", choices=("none", "cards", "cardsonly", "maxn", "reply", "hands"),
+                    default="none",
                     help="maxn: every seat plays for itself (game points, then its card points); "
-                         "reply: the best line against the others' known rules")
+                         "reply: the best line against the others' known rules; hands: the "
+                         "default engine at 1 s seeing the other hands but not the stock")
     ap.add_argument("--against", default="heuristic:basic")
     ap.add_argument("--model", type=float, metavar="SECONDS",
                     help="play the modeller instead (no hidden cards seen; the others modelled "

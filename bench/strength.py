@@ -509,6 +509,28 @@ RUNS = (
           f"sixty-six-jaques against the new club player: {what}")
       for tag, extra, what in (("", "", "the default (follow is off here)"),
                                ("fo", ",follow=6", "the club's early answers (follow=6)"))),
+    # Twenty-ninth session: inference valued too few worlds (weighting a world averaged 32 of
+    # its pasts: about 70-150 worlds a decision in mariage-piquet's open phase, against
+    # 1,000 without). One sampled past a world gives an unbiased, rougher weight.
+    Run("mariage-piquet-t1i1-heur", "mariage-piquet",
+        ("engine:worlds=1000,time=1,threads=1,infer=0.3,pasts=1", "heuristic:basic"), 20, 3,
+        "mariage-piquet inferring the hidden cards with one sampled past a world (the deals of "
+        "mariage-piquet-t1i-heur)"),
+    *(Run(f"mariage-piquet-t1{tag}-heur-s{seed}", "mariage-piquet",
+          (f"engine:worlds=1000,time=1,threads=1{extra}", "heuristic:basic"), 20, seed,
+          f"mariage-piquet on another set of deals (seed {seed}): {what}")
+      for seed in (4, 5)
+      for tag, extra, what in (("", "", "the default"),
+                               ("i1", ",infer=0.3,pasts=1", "inferring, one past a world"))),
+    Run("sixty-six-t1ei1-club", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,club=expert,infer=0.3,pasts=1", "heuristic"), 20, 1,
+        "the default inferring the hidden cards with the new club player as the model, one past "
+        "a world, against that player (the deals of sixty-six-t1fo-club)"),
+    Run("schnapsen-infer1-pimc", "schnapsen",
+        ("engine:worlds=1000,time=0.25,threads=1,infer=0.3,pasts=1,closewin=0",
+         "engine:worlds=1000,time=0.25,threads=1,closewin=0"), 20, 7,
+        "PIMC inferring the hidden cards, one past a world, against plain PIMC at the same cap "
+        "(the deals of schnapsen-infer-pimc)"),
 )
 
 

@@ -85,6 +85,24 @@ def test_forks_by_kind_of_decision() -> None:
     assert fk.by_kind([{"forks": []}]) == ""
 
 
+def test_where_the_open_phase_is_strict_the_report_counts_the_stock() -> None:
+    # mariage-piquet plays strict from the first trick; a fork there counts by its stock
+    # until the draws are over, in new records (the draws' end) and in old ones (game.strict).
+    from sixtysix_solver import Game
+
+    fk = _forks()
+    g = Game.deal("mariage-piquet", seed=2)
+    assert g.strict and not fk._draws_over(g)
+    old = [[1, "AS", "TS", 1, 0, 10, True, 0], [2, "AS", "TS", 0, 1, 0, True, 0]]
+    new = [[1, "AS", "TS", 1, 0, 10, False, 0], [2, "AS", "TS", 0, 1, 0, True, 0]]
+    for forks in (old, new):
+        assert fk.by_stock([{"profile": "mariage-piquet", "forks": forks}]).splitlines() == [
+            "forks by the stock left:", "  strict: 1 forks, better 0, worse 1, -1.000 a hand",
+            "  stock 10: 1 forks, better 1, worse 0, +1.000 a hand"]
+    # In sixty-six a closed stock still has cards, and the record says strict.
+    assert "strict: 2 forks" in fk.by_stock([{"profile": "sixty-six", "forks": old}])
+
+
 def test_the_report_names_the_agents_of_the_file_not_the_defaults(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     fk = _forks()

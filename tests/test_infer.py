@@ -120,10 +120,29 @@ def test_the_arena_passes_histories() -> None:
     ("engine:infer=1.5", "infer must be"),
     ("engine:infer=yes", "infer must be"),
     ("ismcts:infer=0.3", "not a parameter|takes|infer"),
+    ("engine:pasts=4", "pasts is an option of infer"),
+    ("engine:infer=0.3,pasts=0", "pasts must be a positive integer"),
+    ("engine:infer=0.3,pasts=2.5", "pasts must be a positive integer"),
+    ("engine:infer=0.3,pasts=true", "pasts must be a positive integer"),
 ])
 def test_infer_errors(spec: str, message: str) -> None:
     with pytest.raises(AgentError, match=message):
         AgentSpec.parse(spec).build(seed=0)
+
+
+def test_pasts_sets_the_pasts_a_world_averages() -> None:
+    agent = AgentSpec.parse("engine:worlds=10,infer=0.3,pasts=1").build(seed=0)
+    assert isinstance(agent, EngineAgent) and agent.limits.past_samples == 1
+    assert str(agent.spec) == "engine:infer=0.3,pasts=1,worlds=10"
+    assert AgentSpec.parse(str(agent.spec)) == agent.spec
+    plain = AgentSpec.parse("engine:worlds=10,infer=0.3").build(seed=0)
+    assert isinstance(plain, EngineAgent) and "pasts" not in str(plain.spec)
+    assert plain.limits.past_samples == 32
+    # It plays: a whole schnapsen match under a time cap, one past a world.
+    result = play_match(MatchJob(AgentSpec.parse("engine:worlds=8,time=0.05,infer=0.5,pasts=1"),
+                                 AgentSpec.parse("heuristic"), get_profile("schnapsen"), seed=3,
+                                 index=0, swap=False))
+    assert result.hands
 
 
 def test_the_full_club_player_as_a_model() -> None:

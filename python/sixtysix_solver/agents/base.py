@@ -143,8 +143,8 @@ AGENT_KINDS: dict[str, tuple[str, ...]] = {
     "random": ("sensible",),
     "heuristic": ("rules",),
     "engine": ("level", "worlds", "time", "threads", "match", "closewin", "anchor", "club",
-               "iimc", "tie", "judge", "infer", "deepen", "race", "eval", "concede", "cards",
-               "others", "lookahead", "exploit", "fallible", "follow"),
+               "iimc", "tie", "judge", "infer", "pasts", "deepen", "race", "eval", "concede",
+               "cards", "others", "lookahead", "exploit", "fallible", "follow"),
     "ismcts": ("level", "iterations", "time", "threads", "rollout", "c"),
     "custom": ("factory",),  # plus any keyword the factory takes
 }
@@ -199,7 +199,7 @@ class AgentSpec:
     >>> AgentSpec.parse("engine:depth=3")
     Traceback (most recent call last):
     ...
-    sixtysix_solver.errors.AgentError: engine does not take depth; it takes: level, worlds, time, threads, match, closewin, anchor, club, iimc, tie, judge, infer, deepen, race, eval, concede, cards, others, lookahead, exploit, fallible, follow
+    sixtysix_solver.errors.AgentError: engine does not take depth; it takes: level, worlds, time, threads, match, closewin, anchor, club, iimc, tie, judge, infer, pasts, deepen, race, eval, concede, cards, others, lookahead, exploit, fallible, follow
     """
 
     kind: str

@@ -23,7 +23,7 @@ from ..advice.follow import (
 from ..advice.iimc import playout_values
 from ..advice.opponents import HeuristicModel, ImplausibleHistoryError
 from ..advice.ismcts import ismcts
-from ..advice.limits import MAX_LOOKAHEAD, METHODS, OTHERS, SearchLimits
+from ..advice.limits import DEFAULT_PAST_SAMPLES, MAX_LOOKAHEAD, METHODS, OTHERS, SearchLimits
 from ..advice.recommend import (
     CLOSEWIN, Recommendation, club_replies, close_when_sure, match_utility, paired_difference,
     recommend,
@@ -93,6 +93,12 @@ class EngineAgent(Agent):
     club player named by ``club`` with probability ``1 - eps`` (``HeuristicModel``, see
     ``docs/advice.md``, *Weighting worlds by the opponents' actions*). It needs the hand's
     history, which the arena and ``serve`` pass; without one the worlds are unweighted.
+    ``pasts=n`` (with ``infer``): how many sampled pasts of a world (the cards the others
+    held at their earlier decisions, which their draws from the stock leave open) its weight
+    averages where they are not all counted: more than ``n`` under a time cap, more than
+    ``SearchLimits.past_limit`` without one (``SearchLimits.past_samples``; 32 by default).
+    Each sampled past gives an unbiased weight, so fewer pasts value more worlds in the same
+    time, each weighted more roughly.
     ``deepen=false`` (PIMC only): where the horizon search values the worlds, keep it at its
     depth even when time is left once the worlds are valued (by default the time left goes to
     deeper passes over the same worlds; see ``docs/advice.md``).
@@ -166,6 +172,7 @@ class EngineAgent(Agent):
         tie: float = 0.0,
         judge: bool = False,
         infer: float | None = None,
+        pasts: int | None = None,
         deepen: bool = True,
         race: bool = True,
         eval_method: str = "auto",
@@ -258,6 +265,11 @@ class EngineAgent(Agent):
             raise AgentError(f"infer must be the model's eps, above 0 and at most 1, got {infer!r}")
         if infer is not None and method != "pimc":
             raise AgentError("infer is a PIMC (engine) option")
+        if pasts is not None and infer is None:
+            raise AgentError("pasts is an option of infer")
+        if pasts is not None and (not isinstance(pasts, int) or isinstance(pasts, bool)
+                                  or pasts < 1):
+            raise AgentError(f"pasts must be a positive integer, got {pasts!r}")
         self.method = method
         self.level = level
         self.budget = budget
@@ -341,7 +353,8 @@ class EngineAgent(Agent):
                 self.limits = SearchLimits(worlds=budget, time_limit=time_limit, threads=threads,
                                            deepen=deepen, race=race, method=eval_method,
                                            card_tie=CARD_TIE if cards is None else cards,
-                                           others=others, lookahead=lookahead)
+                                           others=others, lookahead=lookahead,
+                                           past_samples=pasts or DEFAULT_PAST_SAMPLES)
             except SixtySixError as err:
                 raise AgentError(f"cards: {err}") from None
         else:
@@ -395,6 +408,8 @@ class EngineAgent(Agent):
             params["judge"] = True
         if self.infer is not None:
             params["infer"] = self.infer
+        if self.method == "pimc" and self.limits.past_samples != DEFAULT_PAST_SAMPLES:
+            params["pasts"] = self.limits.past_samples
         if self.exploit:
             params["exploit"] = True
         if self.fallible is not None:
@@ -566,8 +581,8 @@ def _builder(method: str) -> Any:
             "threads": p.get("threads", 1),
         }
         for k in ("worlds", "iterations", "rollout", "c", "match", "closewin", "anchor",
-                  "club", "iimc", "tie", "judge", "infer", "deepen", "race", "concede", "cards",
-                  "others", "lookahead", "exploit", "fallible", "follow"):
+                  "club", "iimc", "tie", "judge", "infer", "pasts", "deepen", "race", "concede",
+                  "cards", "others", "lookahead", "exploit", "fallible", "follow"):
             if k in p:
                 kw[k] = p[k]
         if "eval" in p:
