@@ -135,6 +135,8 @@ def test_pasts_sets_the_pasts_a_world_averages() -> None:
     assert isinstance(agent, EngineAgent) and agent.limits.past_samples == 1
     assert str(agent.spec) == "engine:infer=0.3,pasts=1,worlds=10"
     assert AgentSpec.parse(str(agent.spec)) == agent.spec
+    named = AgentSpec.parse("engine:worlds=10,infer=0.3,pasts=32")  # the default, named
+    assert named.build(seed=0).spec == named
     plain = AgentSpec.parse("engine:worlds=10,infer=0.3").build(seed=0)
     assert isinstance(plain, EngineAgent) and "pasts" not in str(plain.spec)
     assert plain.limits.past_samples == 32

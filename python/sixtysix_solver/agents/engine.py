@@ -292,6 +292,7 @@ class EngineAgent(Agent):
         self.tie = float(tie)
         self.judge = judge
         self.infer = None if infer is None else float(infer)
+        self.pasts = pasts  # as given: the spec writes it whenever it was named
         self.model = None if infer is None else HeuristicModel(float(infer), self.club)
         if not isinstance(exploit, bool):
             raise AgentError(f"exploit must be true or false, got {exploit!r}")
@@ -408,8 +409,8 @@ class EngineAgent(Agent):
             params["judge"] = True
         if self.infer is not None:
             params["infer"] = self.infer
-        if self.method == "pimc" and self.limits.past_samples != DEFAULT_PAST_SAMPLES:
-            params["pasts"] = self.limits.past_samples
+        if self.pasts is not None:
+            params["pasts"] = self.pasts
         if self.exploit:
             params["exploit"] = True
         if self.fallible is not None:
