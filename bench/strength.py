@@ -522,6 +522,12 @@ RUNS = (
       for seed in (4, 5)
       for tag, extra, what in (("", "", "the default"),
                                ("i1", ",infer=0.3,pasts=1", "inferring, one past a world"))),
+    # The hands oracle (bench/oracle.py --tie hands) wins 95% there: a sharper model of the
+    # deterministic opponent (eps 0.1), one past a world.
+    *(Run(f"mariage-piquet-t1i1e10-heur{'' if seed == 3 else f'-s{seed}'}", "mariage-piquet",
+          ("engine:worlds=1000,time=1,threads=1,infer=0.1,pasts=1", "heuristic:basic"), 20, seed,
+          f"mariage-piquet inferring with eps 0.1, one past a world (the deals of "
+          f"mariage-piquet-t1i1-heur{'' if seed == 3 else f'-s{seed}'})") for seed in (3, 5)),
     Run("sixty-six-t1ei1-club", "sixty-six",
         ("engine:worlds=1000,time=1,threads=1,club=expert,infer=0.3,pasts=1", "heuristic"), 20, 1,
         "the default inferring the hidden cards with the new club player as the model, one past "
