@@ -9,9 +9,11 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <tuple>
 
 #include "batch.hpp"
 #include "card_reach.hpp"
+#include "club_pasts.hpp"
 #include "errors.hpp"
 #include "horizon.hpp"
 #include "horizon_pool.hpp"
@@ -149,6 +151,12 @@ std::shared_ptr<RuleSet> rules_from_dict(const AnyDict& d) {
 struct PyState {
   std::shared_ptr<const RuleSet> rules;
   State s;
+};
+
+// ClubPasts keeps states that point at their rules: the rules live as long as it does.
+struct PyClubPasts {
+  std::shared_ptr<const RuleSet> rules;
+  ClubPasts pasts;
 };
 
 AnyDict deal_to_dict(const Deal& d) {
@@ -813,6 +821,38 @@ PYBIND11_MODULE(_core, m) {
     return py::make_tuple(value, search.nodes());
   }, py::arg("state"), py::arg("voids") = 0, py::arg("tt_mib") = 16, py::arg("node_limit") = 0,
      py::arg("lookahead") = -1);
+
+  // The most pasts ClubPasts.mean counts one by one (samples 0); more must be sampled.
+  m.attr("CLUB_PASTS_MAX_EXACT") = static_cast<long long>(ClubPasts::kMaxExact);
+  py::class_<PyClubPasts>(m, "ClubPasts")
+      .def(py::init([](const PyState& start, const std::vector<int>& actions, int player, double eps,
+                       const std::vector<std::tuple<int, int, Mask, Mask, bool>>& decisions,
+                       int low, bool lose_exchange) {
+        // One player's decisions in a hand (club_pasts.hpp): `start` a fresh deal of it.
+        std::vector<PastDecision> ds;
+        for (const auto& [index, drawn_by, plus, minus, could] : decisions)
+          ds.push_back(PastDecision{index, drawn_by, plus, minus, could});
+        return PyClubPasts{start.rules, ClubPasts(start.s, actions, player, eps, std::move(ds),
+                                                  low, lose_exchange)};
+      }), py::arg("start"), py::arg("actions"), py::arg("player"), py::arg("eps"),
+          py::arg("decisions"), py::arg("low"), py::arg("lose_exchange"))
+      .def("likelihood", [](const PyClubPasts& cp, const std::vector<int>& dealt,
+                            const std::vector<int>& drawn) {
+        Mask d = 0;
+        for (int c : dealt) d |= cp.pasts.card_bit(c);
+        for (int c : drawn) cp.pasts.card_bit(c);
+        if (static_cast<int>(drawn.size()) < cp.pasts.draws_needed())
+          throw PositionError("the decisions count more hidden draws than were given");
+        return cp.pasts.likelihood(d, drawn);
+      }, py::arg("dealt"), py::arg("drawn"))
+      .def("mean", [](const PyClubPasts& cp, std::vector<int> cards, std::vector<int> open,
+                      int dealt, int draws, int samples, std::uint64_t seed) {
+        // The mean likelihood over every past (samples 0) or over `samples` drawn ones.
+        const PastSlots p{std::move(cards), std::move(open), dealt, draws};
+        return samples == 0 ? cp.pasts.mean_exact(p) : cp.pasts.mean_sampled(p, samples, seed);
+      }, py::arg("cards"), py::arg("open"), py::arg("dealt"), py::arg("draws"),
+         py::arg("samples"), py::arg("seed"))
+      .def_property_readonly("decisions", [](const PyClubPasts& cp) { return cp.pasts.decisions(); });
 
   m.def("solve_batch", [](const std::vector<const PyState*>& states, const std::string& objective,
                           int threads, std::size_t tt_mib, std::uint64_t node_limit, double time_limit,

@@ -16,7 +16,7 @@ STUB = ROOT / "python" / "sixtysix_solver" / "_core.pyi"
 # What stubtest always reports for a pybind11 module: its classes' metaclass, a class without
 # a constructor, and the __all__ that the generator writes.
 ALLOWLIST = """\
-sixtysix_solver\\._core\\.(CancelToken|Horizon|HorizonPool|RuleSet|Solver|State|WorldPool)
+sixtysix_solver\\._core\\.(CancelToken|ClubPasts|Horizon|HorizonPool|RuleSet|Solver|State|WorldPool)
 sixtysix_solver\\._core\\.State\\.__init__
 sixtysix_solver\\._core\\.__all__
 """

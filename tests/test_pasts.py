@@ -18,7 +18,8 @@ from sixtysix_solver.errors import SixtySixError
 from sixtysix_solver.rules.game import Game
 from sixtysix_solver.knowledge.history import History, HistoryError
 from sixtysix_solver.advice.opponents import HeuristicModel, ModelError, OpponentModel, UniformModel, parse_opponent_model
-from sixtysix_solver.advice.pasts import Past, PastSpace, PastWeights, past_game
+from sixtysix_solver.advice.past_weights import PastWeights
+from sixtysix_solver.advice.pasts import Past, PastSpace, past_game
 from sixtysix_solver.rules.profiles import PROFILES
 from sixtysix_solver.knowledge.view import View
 from sixtysix_solver.knowledge.worlds import Layout, WorldSpace
@@ -449,10 +450,10 @@ def test_a_deadline_bounds_the_cost_of_a_weight() -> None:
     hands = [list(g.hand(0)), list(g.hand(1))]
     space = PastSpace(h, other)
     assert space.count(tuple(sorted(int(c) for c in hands[other]))) > 64  # enumerated if exact
-    exact = PastWeights(h, HeuristicModel(0.3), seed=2)
+    exact = PastWeights(h, HeuristicModel(0.3), seed=2, core=False)
     exact.weight(hands)
     assert exact.exact
-    late = [PastWeights(h, HeuristicModel(0.3), seed=2) for _ in range(2)]
+    late = [PastWeights(h, HeuristicModel(0.3), seed=2, core=False) for _ in range(2)]
     for pw in late:
         pw.until = time.perf_counter() - 1.0  # already past
     w1, w2 = (pw.weight(hands) for pw in late)

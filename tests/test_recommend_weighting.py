@@ -15,7 +15,7 @@ from sixtysix_solver.errors import SixtySixError
 from sixtysix_solver.rules.game import Game
 from sixtysix_solver.knowledge.history import History, HistoryError
 from sixtysix_solver.advice.opponents import HeuristicModel, ImplausibleHistoryError, ModelError, UniformModel
-from sixtysix_solver.advice.pasts import PastWeights
+from sixtysix_solver.advice.past_weights import PastWeights
 from sixtysix_solver.advice.recommend import evaluate_lines, recommend
 from sixtysix_solver.knowledge.view import View
 from sixtysix_solver.knowledge.worlds import WorldSpace

@@ -1,7 +1,8 @@
 // C++ tests of the core without Python (ctest): perft against tests/data/perft.json, exact
 // solver values against tests/data/solver_golden.json, the bounds of searches stopped by limits,
-// and bad input raising the core's exceptions. Usage: core_tests PATH/TO/perft.json. Exit status 0 iff every check passes.
+// the club's likelihoods of a replayed hand, and bad input raising the core's exceptions. Usage: core_tests PATH/TO/perft.json. Exit status 0 iff every check passes.
 #include <atomic>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -9,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "club_pasts.hpp"
 #include "errors.hpp"
 #include "perft.hpp"
 #include "position.hpp"
@@ -205,6 +207,54 @@ void test_bounds() {
         "a cancelled search");
 }
 
+// A sixty-six hand where both play the club's card but player 1 once plays another: replayed
+// with its true hand at each decision, the likelihood is the product of (1 - eps) for the club's
+// choices and eps / (legal - 1) for the other; a deal without a card it played gives 0.
+void test_club_pasts() {
+  const RuleSet r = test::rules_for("sixty-six");
+  const State start = seeded(r, 3);
+  const int me = 1;
+  const double eps = 0.2;
+  State s = start;
+  Voids v = 0;
+  std::vector<int> actions;
+  std::vector<PastDecision> decisions;
+  double want = 1.0;
+  int mine = 0;
+  Action buf[kMaxActions];
+  while (actions.size() < 24 && !s.over()) {
+    Action a = club_action(s, v);
+    if (s.to_act == me) {
+      const int n = s.legal_actions(buf);
+      if (++mine == 3 && n > 1) a = buf[0] == a ? buf[1] : buf[0];  // once, not the club's
+      if (n > 1) want *= a == club_action(s, v) ? 1.0 - eps : eps / (n - 1);
+      const Mask hand = s.hand[me];
+      decisions.push_back(PastDecision{static_cast<int>(actions.size()), 0,
+                                       hand & ~start.hand[me], start.hand[me] & ~hand, false});
+    }
+    State next = s;
+    next.apply(a);
+    v = voids_after(s, a, v, next);
+    s = next;
+    actions.push_back(a);
+  }
+  check(decisions.size() >= 6, "player 1 decided often enough");
+  const ClubPasts cp(start, actions, me, eps, decisions, -1, false);
+  check(cp.decisions() == static_cast<int>(decisions.size()), "every decision kept");
+  const double got = cp.likelihood(start.hand[me], {});
+  check(got > 0 && got < 1 && std::abs(got - want) < 1e-12 * want, "the likelihood of the true past");
+  const int played = arg_of(static_cast<Action>(actions[decisions.front().index]));
+  check(cp.likelihood(start.hand[me] & ~bit(played), {}) == 0.0, "a deal without a card played");
+  check_throws<PositionError>([&] {
+    ClubPasts(start, actions, me, eps, std::vector<PastDecision>(decisions.begin() + 1,
+                                                                  decisions.end()), -1, false);
+  }, "decisions that do not fit");
+  check_throws<PositionError>([&] { ClubPasts(start, actions, 2, eps, decisions, -1, false); },
+                              "a third player in a two-player game");
+  check_throws<PositionError>([&] { cp.mean_exact(PastSlots{{1}, {1}, 2, 0}); },
+                              "slots without their cards");
+}
+
 void test_bad_input() {
   check_throws<ProfileError>([] { RuleSet r; r.players = 5; r.validate(); }, "five players");
   check_throws<ProfileError>([] { RuleSet r; r.hand_size = 20; r.validate(); }, "hands of 20");
@@ -249,6 +299,7 @@ int main(int argc, char** argv) {
   }
   try {
     test_bad_input();
+    test_club_pasts();
     test_perft(argv[1]);
     test_golden();
     test_bounds();

@@ -9,7 +9,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CancelToken', 'HORIZON_FEATURES', 'HORIZON_SCALE', 'Horizon', 'HorizonPool', 'MAXN_SCALE', 'RuleSet', 'Solver', 'State', 'WorldPool', 'beats', 'card_reach', 'club_action', 'club_reply', 'dominance', 'horizon_estimate', 'horizon_features', 'horizon_values', 'knob_ranges', 'knob_vocabulary', 'maxn', 'race', 'seeded_deal', 'set_dominance', 'set_strict_path', 'solve_batch', 'solve_worlds', 'strict_path', 'world_width']
+__all__: list[str] = ['CLUB_PASTS_MAX_EXACT', 'CancelToken', 'ClubPasts', 'HORIZON_FEATURES', 'HORIZON_SCALE', 'Horizon', 'HorizonPool', 'MAXN_SCALE', 'RuleSet', 'Solver', 'State', 'WorldPool', 'beats', 'card_reach', 'club_action', 'club_reply', 'dominance', 'horizon_estimate', 'horizon_features', 'horizon_values', 'knob_ranges', 'knob_vocabulary', 'maxn', 'race', 'seeded_deal', 'set_dominance', 'set_strict_path', 'solve_batch', 'solve_worlds', 'strict_path', 'world_width']
 class RuleSet:
     def __init__(self, knobs: dict[str, typing.Any]) -> None:
         ...
@@ -75,6 +75,16 @@ class Solver:
         ...
     @property
     def tt_bytes(self) -> int:
+        ...
+class ClubPasts:
+    def __init__(self, start: State, actions: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], player: typing.SupportsInt | typing.SupportsIndex, eps: typing.SupportsFloat | typing.SupportsIndex, decisions: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex, bool]], low: typing.SupportsInt | typing.SupportsIndex, lose_exchange: bool) -> None:
+        ...
+    def likelihood(self, dealt: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], drawn: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> float:
+        ...
+    def mean(self, cards: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], open: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dealt: typing.SupportsInt | typing.SupportsIndex, draws: typing.SupportsInt | typing.SupportsIndex, samples: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> float:
+        ...
+    @property
+    def decisions(self) -> int:
         ...
 class Horizon:
     def __init__(self, tt_mib: typing.SupportsInt | typing.SupportsIndex) -> None:
@@ -148,6 +158,7 @@ def strict_path() -> int:
     ...
 def world_width(state: State) -> int:
     ...
+CLUB_PASTS_MAX_EXACT: int = 1000000
 HORIZON_FEATURES: int = 17
 HORIZON_SCALE: int = 1000
 MAXN_SCALE: int = 512

@@ -40,7 +40,7 @@ import time
 from ..knowledge.history import History
 from ..knowledge.worlds import sample_layouts
 from .opponents import HeuristicModel
-from .pasts import PastWeights
+from .past_weights import PastWeights
 
 __all__ = ["FIT_EPS", "FIT_PAST_LIMIT", "FIT_PAST_SAMPLES", "FIT_WORLDS", "club_fits"]
 

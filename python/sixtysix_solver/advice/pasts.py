@@ -12,8 +12,7 @@ deadline, uniformly, gives every complete assignment the same probability, so th
 sampled uniformly among the deals that fit the history and the world; their number is the
 product of ``slots open before deadline_i - i`` (divided by the orders of the dealt hand, which
 is a set). Few enough of them are enumerated instead. With no stock the past follows from the
-world alone. The weight of a world is the average over its pasts of the product of the model's
-probabilities of the actions actually taken (:mod:`sixtysix_solver.advice.opponents`).
+world alone. :mod:`sixtysix_solver.advice.past_weights` weighs worlds by them.
 
 With two decks the two copies of a card are told apart by deadline; a past in which swapping
 them gives another valid past of the same deal counts 1/2, so that deals, not labelings, are
@@ -21,7 +20,6 @@ averaged.
 
 >>> from sixtysix_solver.rules.game import Game
 >>> from sixtysix_solver.knowledge.history import History
->>> from sixtysix_solver.advice.opponents import HeuristicModel
 >>> g = Game.deal("schnapsen", seed=3)
 >>> for a in ["JD", "KD", "KS", "AD", "JC", "KC"]:
 ...     g.apply(a)
@@ -30,37 +28,21 @@ averaged.
 >>> hand = g.hand(0)                  # one world: the real hand
 >>> space.count([c.code for c in hand])
 125
->>> pw = PastWeights(h, HeuristicModel(0.3), seed=1)
->>> from sixtysix_solver.knowledge.worlds import enumerate_layouts
->>> lays = list(enumerate_layouts(h.view, stock_order=False))
->>> ws = [pw.weight(lay.hands) for lay in lays]
->>> len(ws), 0 < min(ws) < max(ws) <= 1, pw.exact
-(56, True, True)
 """
 
 from __future__ import annotations
 
 import bisect
-import copy
 import math
 import random
-import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-import numpy as np
-import numpy.typing as npt
-
-from ..rules.actions import Kind
-from ..rules.seeds import derive_seed
 
 from ..rules.game import Game
-from ..knowledge.history import Decision, History, HistoryError
-from .limits import DEFAULT_PAST_LIMIT, DEFAULT_PAST_SAMPLES  # the budgets' defaults live there
-from .opponents import ModelError, OpponentModel
+from ..knowledge.history import History, HistoryError
 
-__all__ = ["DEFAULT_PAST_LIMIT", "DEFAULT_PAST_SAMPLES", "Past", "PastSpace", "PastWeights",
-           "past_game"]
+__all__ = ["Past", "PastSpace", "past_game"]
 
 
 @dataclass(frozen=True)
@@ -142,15 +124,19 @@ class PastSpace:
         out.sort()
         return out
 
-    def _open(self, deadline: int) -> int:
+    def open_slots(self, deadline: int) -> int:
+        """How many slots (the dealt ones, then the draws) had come by action ``deadline``."""
         return bisect.bisect_right(self.slots, deadline)
 
     def count(self, hand: Sequence[int]) -> int:
         """The number of pasts (deals of this player's cards to its slots) of ``hand``."""
-        inst = self.instances(hand)
+        return self.count_of(self.instances(hand))
+
+    def count_of(self, inst: Sequence[tuple[int, int]]) -> int:
+        """The number of pasts of a hand's :meth:`instances`."""
         n = 1
         for i, (d, _) in enumerate(inst):
-            n *= max(0, self._open(d) - i)
+            n *= max(0, self.open_slots(d) - i)
         return n // math.factorial(self.dealt) if n else 0
 
     def pasts(self, hand: Sequence[int]) -> Iterator[Past]:
@@ -169,7 +155,7 @@ class PastSpace:
                 dealt.append(c)
                 yield from rec(i + 1)
                 dealt.pop()
-            for j in range(self._open(d) - self.dealt):
+            for j in range(self.open_slots(d) - self.dealt):
                 if drawn[j] < 0:
                     drawn[j] = c
                     yield from rec(i + 1)
@@ -183,7 +169,7 @@ class PastSpace:
         taken = [False] * len(self.slots)
         place = [-1] * len(self.slots)
         for i, (d, c) in enumerate(inst):
-            free = [s for s in range(self._open(d)) if not taken[s]]
+            free = [s for s in range(self.open_slots(d)) if not taken[s]]
             s = free[rng.randrange(len(free))]
             taken[s] = True
             place[s] = c
@@ -205,10 +191,8 @@ class PastSpace:
 
     def hands(self, past: Past) -> list[tuple[int, ...]]:
         """The player's hand at each of its decisions in this past."""
-        if self._moments is None:
-            self._moments = self._decision_moments()
         out = []
-        for drawn_by, fixed, gone in self._moments:
+        for drawn_by, fixed, gone in self.decision_moments():
             # Cards are unique and none came back: plain set arithmetic. A card given up in
             # an exchange and then drawn face up last has left and come back: it is counted.
             if self.history.profile.copies == 1 and not self._returned:
@@ -222,9 +206,11 @@ class PastSpace:
             out.append(tuple(sorted(have.elements())))
         return out
 
-    def _decision_moments(self) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    def decision_moments(self) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
         """Per decision: how many of the player's draws had come, the face-up cards that had
         come, and the cards gone from its hand before it."""
+        if self._moments is not None:
+            return self._moments
         fixed_at = self.history.arrived[self.player]
         gone_at = self.history.gone[self.player]
         out = []
@@ -235,144 +221,8 @@ class PastSpace:
                 tuple(c for at, c in fixed_at if at <= t),
                 tuple(c for at, c in gone_at if at < t),
             ))
+        self._moments = out
         return out
-
-
-class PastWeights:
-    """Weights of worlds by how likely the other players' past actions were under ``model``.
-
-    ``weight(hands)`` (the world's hands, in seat order) is the average over the world's pasts of
-    the product of the model's probabilities of every action the other players took: exact when
-    a player's hand has at most ``past_limit`` pasts, else an unbiased estimate from
-    ``past_samples`` pasts drawn with a seed derived from ``seed`` and the hand (so the same
-    seed gives the same weights in any order). ``exact`` tells whether every weight so far was
-    exact.
-
-    ``until`` (a ``time.perf_counter()`` value, or ``None``), set by a caller with a time limit,
-    bounds the cost of one weight: a hand of more than ``past_samples`` pasts is then estimated
-    from sampled pasts (never enumerated), and past ``until`` from the pasts drawn so far (at
-    least one, drawn at random: the estimate stays unbiased, only noisier)."""
-
-    def __init__(
-        self,
-        history: History,
-        model: OpponentModel,
-        *,
-        seed: int = 0,
-        past_limit: int = DEFAULT_PAST_LIMIT,
-        past_samples: int = DEFAULT_PAST_SAMPLES,
-    ) -> None:
-        if not isinstance(history, History):
-            raise HistoryError(f"expected a History, got {type(history).__name__}")
-        if not callable(getattr(model, "probability", None)):
-            raise ModelError(
-                f"an opponent model needs a probability(view, action) method, got {model!r}"
-            )
-        for name, v, lo in (("past_limit", past_limit, 0), ("past_samples", past_samples, 1)):
-            if not isinstance(v, int) or isinstance(v, bool) or v < lo:
-                raise ModelError(f"{name} must be an integer of at least {lo}, got {v!r}")
-        self.history = history
-        self.model = model
-        self.seed = seed
-        self.past_limit = past_limit
-        self.past_samples = past_samples
-        self.exact = True
-        self.spaces = {p: PastSpace(history, p) for p in history.others()}
-        self._by_hand: dict[tuple[int, tuple[int, ...]], float] = {}
-        self._sampled: set[tuple[int, tuple[int, ...]]] = set()  # hands whose weight is estimated
-        self._probs: dict[tuple[int, int, tuple[int, ...], bool], float] = {}
-        self.model_calls = 0
-        self.until: float | None = None
-
-    def fork(self) -> PastWeights:
-        """The same weights with their caches shared, and ``exact`` afresh (it tells about the
-        weights the fork gives), for another run over the same history."""
-        twin = copy.copy(self)
-        twin.exact = True
-        return twin
-
-    def weight(self, hands: Sequence[Sequence[int]]) -> float:
-        """The weight of the world with these hands (the stock's order does not matter)."""
-        w = 1.0
-        for p, space in self.spaces.items():
-            if not space.decisions:
-                continue
-            # (plain ints: numpy scalars would seed the sampler differently, see derive_seed)
-            w *= self._player_weight(p, tuple(sorted(int(c) for c in hands[p])))
-            if w == 0.0:
-                break
-        return w
-
-    def rows(self, rows: npt.NDArray[np.uint8]) -> npt.NDArray[np.float64]:
-        """The weights of worlds given as the core's rows (every hand in seat order first)."""
-        sizes = self.history.view.hand_sizes
-        starts = np.cumsum([0, *sizes])
-        out = np.empty(len(rows))
-        for i, row in enumerate(rows):
-            hands = [row[starts[p]:starts[p + 1]].tolist() for p in range(len(sizes))]
-            out[i] = self.weight(hands)
-        return out
-
-    def _player_weight(self, p: int, hand: tuple[int, ...]) -> float:
-        key = (p, hand)
-        got = self._by_hand.get(key)
-        if got is not None:
-            if key in self._sampled:
-                self.exact = False
-            return got
-        space = self.spaces[p]
-        count = space.count(hand)
-        until = self.until
-        num = den = 0.0
-        if count <= self.past_limit and (until is None or count <= self.past_samples):
-            for past in space.pasts(hand):
-                num += past.share * self._likelihood(space, past)
-                den += past.share
-        else:
-            rng = random.Random(derive_seed(self.seed, "pasts", p, hand))
-            for _ in range(self.past_samples):
-                past = space.sample(hand, rng)
-                num += past.share * self._likelihood(space, past)
-                den += past.share
-                if until is not None and time.perf_counter() >= until:
-                    break  # out of time: the pasts drawn so far (a random, smaller sample)
-            self.exact = False
-            self._sampled.add(key)
-        w = num / den
-        self._by_hand[key] = w
-        return w
-
-    def _likelihood(self, space: PastSpace, past: Past) -> float:
-        lik = 1.0
-        lost = False
-        for d, hand in zip(space.decisions, space.hands(past)):
-            lik *= self._prob(d, hand, lost)
-            if lik == 0.0:
-                return 0.0
-            if (space.lose_exchange and d.could_exchange and space.low in hand
-                    and d.action.kind != Kind.EXCHANGE):
-                lost = True
-        return lik
-
-    def _prob(self, d: Decision, hand: tuple[int, ...], lost: bool) -> float:
-        key = (d.player, d.index, hand, lost)
-        got = self._probs.get(key)
-        if got is None:
-            view = d.view_with(self.history.profile, hand, lost)
-            raw = self.model.probability(view, d.action)
-            try:
-                got = float(raw)
-            except (TypeError, ValueError):
-                raise ModelError(
-                    f"the opponent model gave {raw!r} for {d.action}: not a probability"
-                ) from None
-            if not 0.0 <= got <= 1.0 or math.isnan(got):
-                raise ModelError(
-                    f"the opponent model gave probability {got!r} to {d.action}: not in [0, 1]"
-                )
-            self.model_calls += 1
-            self._probs[key] = got
-        return got
 
 
 def past_game(history: History, hands: Sequence[Sequence[int]], stock: Sequence[int],

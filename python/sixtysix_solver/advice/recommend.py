@@ -69,7 +69,7 @@ from .limits import (
     resolve_limits,
 )
 from .opponents import OpponentModel, implausible, model_name
-from .pasts import PastWeights
+from .past_weights import PastWeights
 from .stats import (
     ActionStats,
     Utility,
@@ -695,7 +695,7 @@ def evaluate_lines(
     the default is to count the order while the stock is in play. Every line must be legal
     in every world. ``opponent_model``, ``history``, ``past_limit`` and ``past_samples``
     weight the worlds as in :func:`recommend`; or ``weights``, a
-    :class:`~sixtysix_solver.advice.pasts.PastWeights` for this view, whose caches are then shared
+    :class:`~sixtysix_solver.advice.past_weights.PastWeights` for this view, whose caches are then shared
     with other runs over the same history (the same weights as a fresh one)."""
     lim = resolve_limits(
         limits, worlds=worlds, seed=seed, exact=exact, time_limit=time_limit,
