@@ -73,9 +73,10 @@ class Run:
 
 # Engine agents run one search thread each: the arena plays one match per core.
 def _off(profile: str) -> str:
-    """``,follow=off`` in sixty-six: the runs made there before ``follow=auto`` became the
-    default (twenty-eighth session) ran without it."""
-    return ",follow=off" if profile == "sixty-six" else ""
+    """``,follow=off`` in sixty-six and ``,infer=off`` in mariage-piquet: the runs made there
+    before ``follow=auto`` (twenty-eighth session) and ``infer=auto`` (thirtieth) became the
+    defaults ran without them."""
+    return {"sixty-six": ",follow=off", "mariage-piquet": ",infer=off"}.get(profile, "")
 
 
 RUNS = (
@@ -124,7 +125,7 @@ RUNS = (
     Run("double-deck-t1-heur", "double-deck", ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"),
         10, 3, "double deck at 1 s a decision, bounded-time advice"),
     Run("mariage-piquet-t1-heur", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"), 10, 3,
+        ("engine:worlds=1000,time=1,threads=1,closewin=0,infer=off", "heuristic:basic"), 10, 3,
         "mariage-piquet at 1 s a decision, bounded-time advice"),
     Run("four-hand-24-t1-heur", "four-hand-24",
         ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"), 25, 3,
@@ -216,7 +217,8 @@ RUNS = (
       for p in ("schnapsen", "sixty-six")),
     Run("schnapsen-e3i-club", "schnapsen", ("engine:3,threads=1,club=expert,infer=0.3,closewin=0", "heuristic"),
         20, 1, "PIMC level 3 inferring from the club player's play, against it"),
-    *(Run(f"{p}-t1d-heur", p, ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"), 20, 3,
+    *(Run(f"{p}-t1d-heur", p, (f"engine:worlds=1000,time=1,threads=1,closewin=0{_off(p)}",
+                               "heuristic:basic"), 20, 3,
           f"{p} at 1 s a decision, the time left after the horizon search going to deeper "
           "passes (twelfth session; the same deals as the row before it, and more)")
       for p in ("mariage", "double-deck", "mariage-piquet")),
@@ -260,7 +262,7 @@ RUNS = (
         "the same on other deals (those of sixty-six-t1ac-club-s2)"),
     # Sixteenth session: mariage-piquet had not been run with closing only when sure.
     Run("mariage-piquet-t1c-heur", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1,closewin=0.8", "heuristic:basic"), 20, 3,
+        ("engine:worlds=1000,time=1,threads=1,closewin=0.8,infer=off", "heuristic:basic"), 20, 3,
         "mariage-piquet at 1 s, closing only when closing wins in 80% of the worlds (the deals "
         "of mariage-piquet-t1d-heur)"),
     # Three players: ties between actions of equal paranoid game points broken by the card
@@ -277,11 +279,11 @@ RUNS = (
     # A concession (a false claim) costs 2 in mariage-piquet; the engine made 12 in
     # mariage-piquet-t1c-heur, where PIMC's open-card worlds said that playing on cost more.
     Run("mariage-piquet-t1n-heur", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1,concede=false", "heuristic:basic"), 20, 3,
+        ("engine:worlds=1000,time=1,threads=1,concede=false,infer=off", "heuristic:basic"), 20, 3,
         "mariage-piquet at 1 s, never conceding by a false claim (the deals of "
         "mariage-piquet-t1c-heur)"),
     Run("mariage-piquet-t1a-heur", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1,anchor=1", "heuristic:basic"), 20, 3,
+        ("engine:worlds=1000,time=1,threads=1,anchor=1,infer=off", "heuristic:basic"), 20, 3,
         "mariage-piquet at 1 s, anchored on the basic club player (the deals of "
         "mariage-piquet-t1c-heur)"),
     # Seventeenth session: an oracle that sees every card wins 97.5% of these deals against
@@ -299,7 +301,7 @@ RUNS = (
     # Nineteenth session: choosing by the chance to win the match (match=true) and anchoring
     # on the new club player (club=expert), on the deals of earlier rows.
     Run("mariage-piquet-t1m-heur", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1,closewin=0.8,match=true", "heuristic:basic"), 20, 3,
+        ("engine:worlds=1000,time=1,threads=1,closewin=0.8,match=true,infer=off", "heuristic:basic"), 20, 3,
         "mariage-piquet at 1 s choosing by the chance to win the match (the deals of "
         "mariage-piquet-t1c-heur)"),
     Run("sixty-six-t1pacm-club", "sixty-six",
@@ -353,7 +355,7 @@ RUNS = (
         "the same model trusted more (eps 0.05), against two basic club players (the deals of "
         "three-hand-t1t-basic)"),
     Run("mariage-piquet-t1x-heur", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1,eval=exact", "heuristic:basic"), 20, 3,
+        ("engine:worlds=1000,time=1,threads=1,eval=exact,infer=off", "heuristic:basic"), 20, 3,
         "mariage-piquet at 1 s with every world solved to the end of the hand instead of the "
         "horizon search early in the deal (the deals of mariage-piquet-t1c-heur)"),
     Run("three-hand-t1r0-basic", "three-hand",
@@ -395,7 +397,7 @@ RUNS = (
     # Two players against the club's replies (the core's club rules now take the stock): the
     # seat plans its next two decisions with the world's cards seen, then plays by the rules.
     Run("mariage-piquet-t1cl2-heur", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2", "heuristic:basic"), 20, 3,
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2,infer=off", "heuristic:basic"), 20, 3,
         "mariage-piquet valuing each world by the seat's best two decisions against the basic "
         "club's replies, then the club's play (the deals of mariage-piquet-t1c-heur)"),
     Run("mariage-t1cl2-heur", "mariage",
@@ -406,10 +408,10 @@ RUNS = (
         "the same in sixty-six against the new club player, whose rules differ from the "
         "modelled ones (the deals of sixty-six-t1pc-club)"),
     Run("mariage-piquet-s5-heur", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1", "heuristic:basic"), 20, 5,
+        ("engine:worlds=1000,time=1,threads=1,infer=off", "heuristic:basic"), 20, 5,
         "the default engine on new mariage-piquet deals"),
     Run("mariage-piquet-s5cl2-heur", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2", "heuristic:basic"), 20, 5,
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2,infer=off", "heuristic:basic"), 20, 5,
         "the club's replies on the deals of mariage-piquet-s5-heur"),
     Run("sixty-six-t1cl2-engine", "sixty-six",
         ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2,follow=off", "engine:worlds=1000,time=1,threads=1,follow=off"),
@@ -433,7 +435,7 @@ RUNS = (
         ("engine:worlds=1000,time=1,threads=1,exploit=true,follow=off", "engine:worlds=1000,time=1,threads=1,follow=off"),
         20, 1, "the same against the default engine (the deals of sixty-six-t1cl2-engine)"),
     Run("mariage-piquet-t1ex-heur", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1,exploit=true", "heuristic:basic"), 20, 3,
+        ("engine:worlds=1000,time=1,threads=1,exploit=true,infer=off", "heuristic:basic"), 20, 3,
         "the same in mariage-piquet against the basic club player (the deals of "
         "mariage-piquet-t1cl2-heur)"),
     # Twenty-third session: among PIMC's near-best actions, the one that leaves a fallible
@@ -454,7 +456,7 @@ RUNS = (
          "engine:worlds=100,time=1,threads=1,anchor=1,follow=off"), 20, 4,
         "the same against issue 19's best setting before (the deals of sixty-six-t1pc-anchor)"),
     Run("mariage-piquet-t1f-heur", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "heuristic:basic"), 20, 3,
+        ("engine:worlds=1000,time=1,threads=1,fallible=0.05,infer=off", "heuristic:basic"), 20, 3,
         "the same in mariage-piquet (the deals of mariage-piquet-t1c-heur)"),
     Run("sixty-six-t1f-club-s2", "sixty-six",
         ("engine:worlds=1000,time=1,threads=1,fallible=0.05,follow=off", "heuristic"), 20, 2,
@@ -520,7 +522,7 @@ RUNS = (
           (f"engine:worlds=1000,time=1,threads=1{extra}", "heuristic:basic"), 20, seed,
           f"mariage-piquet on another set of deals (seed {seed}): {what}")
       for seed in (4, 5)
-      for tag, extra, what in (("", "", "the default"),
+      for tag, extra, what in (("", ",infer=off", "the default then"),
                                ("i1", ",infer=0.3,pasts=1", "inferring, one past a world"))),
     # The hands oracle (bench/oracle.py --tie hands) wins 95% there: a sharper model of the
     # deterministic opponent (eps 0.1), one past a world.
@@ -528,6 +530,32 @@ RUNS = (
           ("engine:worlds=1000,time=1,threads=1,infer=0.1,pasts=1", "heuristic:basic"), 20, seed,
           f"mariage-piquet inferring with eps 0.1, one past a world (the deals of "
           f"mariage-piquet-t1i1-heur{'' if seed == 3 else f'-s{seed}'})") for seed in (3, 5)),
+    *(Run(f"mariage-piquet-t1ic-heur{'' if seed == 3 else f'-s{seed}'}", "mariage-piquet",
+          ("engine:worlds=1000,time=1,threads=1,infer=0.1", "heuristic:basic"), 20, seed,
+          f"mariage-piquet inferring with eps 0.1, 32 pasts a world valued in the core (the "
+          f"deals of mariage-piquet-t1i1-heur{'' if seed == 3 else f'-s{seed}'})")
+      for seed in (3, 4, 5)),
+    Run("mariage-piquet-t1ic5-heur", "mariage-piquet",
+        ("engine:worlds=1000,time=1,threads=1,infer=0.05", "heuristic:basic"), 20, 3,
+        "the same with a sharper model, eps 0.05 (the deals of mariage-piquet-t1i1-heur)"),
+    Run("mariage-piquet-t1ic128-heur", "mariage-piquet",
+        ("engine:worlds=1000,time=1,threads=1,infer=0.1,pasts=128", "heuristic:basic"), 20, 3,
+        "eps 0.1 with 128 pasts a world (the deals of mariage-piquet-t1i1-heur)"),
+    # Thirtieth session: infer=auto (0.1 in mariage-piquet) is the default. Against players
+    # the model is not: the new club player, and the engine without inference.
+    *(Run(f"mariage-piquet-t1{tag}-club", "mariage-piquet",
+          (f"engine:worlds=1000,time=1,threads=1{extra}", "heuristic"), 20, 6,
+          f"mariage-piquet against the new club player: {what}")
+      for tag, extra, what in (("", ",infer=off", "the default before"),
+                               ("auto", "", "the new default, infer=auto (0.1)"))),
+    Run("mariage-piquet-t1auto-engine", "mariage-piquet",
+        ("engine:worlds=1000,time=1,threads=1", "engine:worlds=1000,time=1,threads=1,infer=off"),
+        20, 7, "head to head: the new default against the default before"),
+    Run("sixty-six-t1ic-anchor", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,infer=0.3",
+         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off"), 20, 4,
+        "head to head: the default inferring with the basic club model against A100, who plays "
+        "the basic club's card unless sure of better (the deals of sixty-six-t1pc-anchor)"),
     Run("sixty-six-t1ei1-club", "sixty-six",
         ("engine:worlds=1000,time=1,threads=1,club=expert,infer=0.3,pasts=1", "heuristic"), 20, 1,
         "the default inferring the hidden cards with the new club player as the model, one past "

@@ -319,6 +319,38 @@ def test_in_process_opponent_model() -> None:
     assert e.options.opponentmodel == "heuristic:0.25"
 
 
+def test_opponent_model_auto_weighs_mariage_piquet_only() -> None:
+    """``auto``, the default, weighs the worlds by the basic club model (eps 0.1) in
+    mariage-piquet, which the hand's history allows, and leaves sixty-six's unweighted; a hand
+    joined from a view is searched unweighted without a word about the model."""
+    for name, weighted in (("mariage-piquet", True), ("sixty-six", False)):
+        real = Game.deal(name, seed=3)
+        out: list[str] = []
+        e = ProtocolSession(out.append)
+        assert e.options.opponentmodel == "auto"
+        for line in [f"setoption name profile value {name}", "setoption name threads value 1",
+                     f"newhand dealer 0 seat 1 hand "
+                     f"{format_card_list([c.code for c in real.hand(1)])} trump {real.trump_card}"]:
+            e.handle(line)
+        seat = real.to_act
+        assert seat is not None
+        if seat == 0:  # the opponent leads: the seat answers
+            a = real.legal_actions()[0]
+            real.apply(a)
+            e.handle(f"played 0 {a}")
+        e.handle("go worlds 4")
+        assert e.wait(TIMEOUT)
+        info = [ln for ln in out if ln.startswith("info worlds")][-1]
+        assert ("opponent_model heuristic:0.1" in info) == weighted, (name, out)
+        assert not any("unavailable" in ln or ln.startswith("error") for ln in out), out
+    out = []
+    e = ProtocolSession(out.append)
+    for line in ["setoption name profile value mariage-piquet", "setoption name threads value 1",
+                 "setoption name opponentmodel value none", "setoption name opponentmodel value auto"]:
+        e.handle(line)
+    assert e.options.opponentmodel == "auto" and out == []
+
+
 def test_a_model_that_rules_out_every_world_falls_back_to_unweighted_worlds() -> None:
     from sixtysix_solver.advice.opponents import ImplausibleHistoryError
 

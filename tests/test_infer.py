@@ -9,13 +9,15 @@ from collections.abc import Sequence
 import pytest
 
 from sixtysix_solver import Game, View, recommend
-from sixtysix_solver.advice.opponents import HeuristicModel, ModelError, parse_opponent_model
+from sixtysix_solver.advice.opponents import (
+    INFER_AUTO, HeuristicModel, ModelError, infer_eps, parse_opponent_model,
+)
 from sixtysix_solver.agents import Agent, AgentError, AgentSpec, EngineAgent, act_in_game
 from sixtysix_solver.agents.base import AgentSpec as Spec
 from sixtysix_solver.knowledge.history import History
 from sixtysix_solver.play.arena import MatchJob, play_match
 from sixtysix_solver.rules.actions import Action
-from sixtysix_solver.rules.profiles import get_profile
+from sixtysix_solver.rules.profiles import PROFILES, get_profile
 
 # docs/advice.md: seat 0's play tells the heuristic model which cards it keeps; closing, best
 # over uniform worlds, becomes a loser once the worlds are weighted.
@@ -120,7 +122,8 @@ def test_the_arena_passes_histories() -> None:
     ("engine:infer=1.5", "infer must be"),
     ("engine:infer=yes", "infer must be"),
     ("ismcts:infer=0.3", "not a parameter|takes|infer"),
-    ("engine:pasts=4", "pasts is an option of infer"),
+    ("engine:infer=off,pasts=4", "pasts is an option of infer"),
+    ("engine:infer=sometimes", "infer must be"),
     ("engine:infer=0.3,pasts=0", "pasts must be a positive integer"),
     ("engine:infer=0.3,pasts=2.5", "pasts must be a positive integer"),
     ("engine:infer=0.3,pasts=true", "pasts must be a positive integer"),
@@ -128,6 +131,53 @@ def test_the_arena_passes_histories() -> None:
 def test_infer_errors(spec: str, message: str) -> None:
     with pytest.raises(AgentError, match=message):
         AgentSpec.parse(spec).build(seed=0)
+
+
+def test_infer_auto_infers_in_mariage_piquet_only() -> None:
+    # The default, auto: INFER_AUTO's eps in mariage-piquet, off elsewhere; off and an eps
+    # named are written in the spec, auto is not; ismcts never infers.
+    auto = AgentSpec.parse("engine:worlds=10").build(seed=0)
+    assert isinstance(auto, EngineAgent) and auto.infer == "auto" and auto.uses_history
+    model = auto.model("mariage-piquet")
+    assert model is not None and model.eps == INFER_AUTO["mariage-piquet"] == 0.1
+    assert model.rules == "basic" and auto.model("mariage-piquet") is model
+    assert all(auto.model(p) is None for p in PROFILES if p not in INFER_AUTO)
+    assert str(auto.spec) == "engine:worlds=10"
+    off = AgentSpec.parse("engine:worlds=10,infer=off").build(seed=0)
+    assert isinstance(off, EngineAgent) and not off.uses_history
+    assert off.model("mariage-piquet") is None and str(off.spec) == "engine:infer=false,worlds=10"
+    assert AgentSpec.parse(str(off.spec)).build(seed=0).spec == off.spec
+    named = AgentSpec.parse("engine:worlds=10,infer=0.3,club=expert").build(seed=0)
+    assert isinstance(named, EngineAgent)
+    expert = named.model("schnapsen")
+    assert expert is not None and (expert.eps, expert.rules) == (0.3, "expert")
+    mc = AgentSpec.parse("ismcts:1").build(seed=0)
+    assert isinstance(mc, EngineAgent) and mc.infer is None and not mc.uses_history
+    assert infer_eps("auto", "mariage-piquet") == 0.1 and infer_eps("off", "mariage") is None
+    with pytest.raises(ModelError, match="infer must be"):
+        infer_eps(2.0, "mariage")
+
+
+def test_auto_weights_a_mariage_piquet_search_by_its_history() -> None:
+    # In mariage-piquet the default engine weighs its worlds (recommend sees the model and the
+    # history); in sixty-six it does not.
+    for name, weighted in (("mariage-piquet", True), ("sixty-six", False)):
+        g = Game.deal(name, seed=4)
+        for _ in range(3):
+            g.apply(g.legal_actions()[0])
+        seen: list[bool] = []
+        agent = EngineAgent(worlds=6, time_limit=0)
+        real = agent._recommend
+
+        def spy(view, limits, utility, history):  # type: ignore[no-untyped-def]
+            seen.append(agent.model(view.profile.name) is not None and history is not None)
+            return real(view, limits, utility, history)
+
+        agent._recommend = spy  # type: ignore[method-assign]
+        seat = g.to_act
+        assert seat is not None
+        act_in_game(agent, g, seat)
+        assert seen == [weighted], name
 
 
 def test_pasts_sets_the_pasts_a_world_averages() -> None:

@@ -43,9 +43,9 @@ from .expert import expert_choice
 from ..errors import SixtySixError
 from ..knowledge.view import View
 
-__all__ = ["HeuristicModel", "ImplausibleHistoryError", "MODEL_RULES", "ModelError", "OpponentModel",
-           "UniformModel", "implausible", "model_name", "weighting_for",
-           "parse_opponent_model"]
+__all__ = ["HeuristicModel", "INFER_AUTO", "ImplausibleHistoryError", "MODEL_RULES", "ModelError",
+           "OpponentModel", "UniformModel", "implausible", "infer_eps", "model_name",
+           "weighting_for", "parse_opponent_model"]
 
 
 class ModelError(SixtySixError):
@@ -131,6 +131,27 @@ class HeuristicModel:
         return f"HeuristicModel(eps={self.eps!r}, rules={self.rules!r})"
 
 
+#: ``infer="auto"`` (the engine's default) and the protocol's ``opponentmodel auto``: the
+#: profiles where the engine infers the hidden cards by default, with the club model's eps.
+#: Mariage-piquet only: there inference won more matches against the basic club player on
+#: three sets of deals once the core valued the pasts (docs/strength.md, thirtieth session);
+#: elsewhere it measured no better or was not measured.
+INFER_AUTO: dict[str, float] = {"mariage-piquet": 0.1}
+
+
+def infer_eps(setting: float | str | None, profile: str) -> float | None:
+    """The eps the engine infers with in ``profile`` (a profile's name): ``setting`` itself,
+    :data:`INFER_AUTO`'s for ``"auto"``, ``None`` (no inference) for ``None`` or ``"off"``."""
+    if setting == "auto":
+        return INFER_AUTO.get(profile)
+    if setting is None or setting == "off":
+        return None
+    if (not isinstance(setting, (int, float)) or isinstance(setting, bool)
+            or not 0 < setting <= 1):
+        raise ModelError(f"infer must be an eps above 0 and at most 1, auto or off; got {setting!r}")
+    return float(setting)
+
+
 def parse_opponent_model(text: str) -> OpponentModel | None:
     """A model from its name: ``uniform``, ``heuristic`` (the basic rules, eps 0.3),
     ``heuristic:EPS``, ``expert`` or ``expert:EPS`` (the full club player); ``none`` or
@@ -162,9 +183,13 @@ def parse_opponent_model(text: str) -> OpponentModel | None:
 
 def weighting_for(model_text: str | None, game: Game, seat: int | None = None) -> dict[str, Any]:
     """The keyword arguments that weight a search's worlds by the model named ``model_text``
-    (``{}`` for none): the model and the hand's history from ``game`` at ``seat`` (default:
-    the player to act). Raises :class:`~sixtysix_solver.knowledge.history.HistoryError` when the game has
+    (``{}`` for none; ``auto``: :data:`INFER_AUTO`'s basic club model for the game's profile,
+    if any): the model and the hand's history from ``game`` at ``seat`` (default: the player
+    to act). Raises :class:`~sixtysix_solver.knowledge.history.HistoryError` when the game has
     no usable history (it did not start at a deal)."""
+    if model_text is not None and model_text.strip().lower() == "auto":
+        eps = INFER_AUTO.get(game.profile.name)
+        model_text = None if eps is None else f"heuristic:{eps:g}"
     model = parse_opponent_model(model_text) if model_text is not None else None
     if model is None:
         return {}

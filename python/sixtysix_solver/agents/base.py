@@ -153,7 +153,8 @@ AGENT_KINDS: dict[str, tuple[str, ...]] = {
 _POSITIONAL = {"heuristic": "rules"}
 """The parameter a bare first value names (``heuristic:basic``); ``level`` for the others."""
 _DEFAULTS: dict[str, dict[str, Param]] = {"heuristic": {"rules": "expert"},
-                                          "engine": {"follow": "auto", "deepen": True, "race": True,
+                                          "engine": {"follow": "auto", "infer": "auto",
+                                                     "deepen": True, "race": True,
                                                      "eval": "auto",
                                                      "closewin": CLOSEWIN, "concede": True,
                                                      "cards": CARD_TIE, "others": "auto",

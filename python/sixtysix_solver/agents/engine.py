@@ -21,7 +21,7 @@ from ..advice.follow import (
     FOLLOW_CLUB, FOLLOW_SETTINGS, Follow, early_answer, follow_choice, valid_follow,
 )
 from ..advice.iimc import playout_values
-from ..advice.opponents import HeuristicModel, ImplausibleHistoryError
+from ..advice.opponents import HeuristicModel, ImplausibleHistoryError, infer_eps
 from ..advice.ismcts import ismcts
 from ..advice.limits import DEFAULT_PAST_SAMPLES, MAX_LOOKAHEAD, METHODS, OTHERS, SearchLimits
 from ..advice.recommend import (
@@ -93,6 +93,8 @@ class EngineAgent(Agent):
     club player named by ``club`` with probability ``1 - eps`` (``HeuristicModel``, see
     ``docs/advice.md``, *Weighting worlds by the opponents' actions*). It needs the hand's
     history, which the arena and ``serve`` pass; without one the worlds are unweighted.
+    ``infer=auto``, the default, is 0.1 in mariage-piquet and off elsewhere
+    (:data:`~sixtysix_solver.advice.opponents.INFER_AUTO`); ``infer=off`` is off.
     ``pasts=n`` (with ``infer``): how many sampled pasts of a world (the cards the others
     held at their earlier decisions, which their draws from the stock leave open) its weight
     averages where they are not all counted: more than ``n`` under a time cap, more than
@@ -171,7 +173,7 @@ class EngineAgent(Agent):
         iimc: float | None = None,
         tie: float = 0.0,
         judge: bool = False,
-        infer: float | None = None,
+        infer: float | str | None = "auto",
         pasts: int | None = None,
         deepen: bool = True,
         race: bool = True,
@@ -259,12 +261,18 @@ class EngineAgent(Agent):
             raise AgentError(f"judge must be true or false, got {judge!r}")
         if judge and iimc is None:
             raise AgentError("judge= needs iimc= (the share of the time for the playouts)")
-        if infer is not None and (
+        if infer is False or infer == "off":  # infer=off (or false) in a spec
+            infer = None
+        if infer not in ("auto", None) and (
             not isinstance(infer, (int, float)) or isinstance(infer, bool) or not 0 < infer <= 1
         ):
-            raise AgentError(f"infer must be the model's eps, above 0 and at most 1, got {infer!r}")
-        if infer is not None and method != "pimc":
+            raise AgentError(
+                f"infer must be the model's eps (above 0, at most 1), auto or off; got {infer!r}"
+            )
+        if infer not in ("auto", None) and method != "pimc":
             raise AgentError("infer is a PIMC (engine) option")
+        if method != "pimc":
+            infer = None
         if pasts is not None and infer is None:
             raise AgentError("pasts is an option of infer")
         if pasts is not None and (not isinstance(pasts, int) or isinstance(pasts, bool)
@@ -291,9 +299,10 @@ class EngineAgent(Agent):
         self.iimc = None if iimc is None else float(iimc)
         self.tie = float(tie)
         self.judge = judge
-        self.infer = None if infer is None else float(infer)
+        # "auto" (INFER_AUTO's eps for the profile), an eps, or None (off)
+        self.infer: float | str | None = infer if infer in ("auto", None) else float(infer)
         self.pasts = pasts  # as given: the spec writes it whenever it was named
-        self.model = None if infer is None else HeuristicModel(float(infer), self.club)
+        self._models: dict[float, HeuristicModel] = {}
         if not isinstance(exploit, bool):
             raise AgentError(f"exploit must be true or false, got {exploit!r}")
         if exploit and (method != "pimc" or others == "club"):
@@ -407,7 +416,9 @@ class EngineAgent(Agent):
             params["lookahead"] = self.limits.lookahead
         if self.judge:
             params["judge"] = True
-        if self.infer is not None:
+        if self.infer is None and self.method == "pimc":
+            params["infer"] = False
+        elif self.infer != "auto" and self.infer is not None:
             params["infer"] = self.infer
         if self.pasts is not None:
             params["pasts"] = self.pasts
@@ -517,13 +528,24 @@ class EngineAgent(Agent):
         mean, se = paired_difference(rec, best, club, utility)
         return mean > self.anchor * se
 
+    def model(self, profile: str) -> HeuristicModel | None:
+        """The opponent model this engine infers with in ``profile`` (``None``: it does not)."""
+        eps = infer_eps(self.infer, profile)
+        if eps is None:
+            return None
+        got = self._models.get(eps)
+        if got is None:
+            got = self._models[eps] = HeuristicModel(eps, self.club)
+        return got
+
     def _recommend(self, view: View, limits: SearchLimits, utility: Utility | None,
                    history: History | None) -> Recommendation:
         """PIMC's figures, over worlds weighted by the opponent model when inferring."""
-        if self.model is not None and history is not None:
+        model = self.model(view.profile.name)
+        if model is not None and history is not None:
             try:
                 return recommend(view, limits=limits, utility=utility,
-                                 opponent_model=self.model, history=history)
+                                 opponent_model=model, history=history)
             except ImplausibleHistoryError:  # play the model calls impossible: plain worlds
                 pass
         return recommend(view, limits=limits, utility=utility)

@@ -86,7 +86,7 @@ class Options:
     matchaware: bool = True
     seed: int = 0
     recordfile: str | None = None  # every finished hand is appended here
-    opponentmodel: str = "none"  # weight worlds by the other players' past actions
+    opponentmodel: str = "auto"  # weight worlds by the other players' past actions
     closewin: int = round(100 * CLOSEWIN)  # percent: go's bestmove closes only when this sure
     others: str = "auto"  # three alone: how a world takes the other two (SearchLimits.others)
     fallible: int = -1  # hundredths of a game point: go's near-ties broken by the club (-1: off)
@@ -147,7 +147,7 @@ def hello_lines(uci: bool = False) -> list[str]:
         "option name matchaware type check default true",
         f"option name seed type spin default {o.seed} min 0 max {2**63 - 1}",
         "option name recordfile type string default none",
-        "option name opponentmodel type string default none",
+        f"option name opponentmodel type string default {o.opponentmodel}",
         f"option name closewin type spin default {o.closewin} min 0 max 100",
         f"option name others type combo default {o.others} " + " ".join(f"var {x}" for x in OTHERS),
         f"option name fallible type spin default {o.fallible} min -1 max 300",
@@ -195,6 +195,8 @@ def set_option(o: Options, name: str, value: str) -> str | None:
         o.matchaware = flag in ("on", "true", "1", "yes")
     elif name == "seed":
         o.seed = parse_int(value, "seed", 0, 2**63 - 1)
+    elif name == "opponentmodel" and value.strip().lower() == "auto":
+        o.opponentmodel = "auto"  # INFER_AUTO's model for the hand's profile, if any
     elif name == "opponentmodel":
         try:
             model = parse_opponent_model(value)

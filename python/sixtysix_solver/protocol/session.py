@@ -375,7 +375,8 @@ class ProtocolSession:
         try:
             return weighting_for(self.options.opponentmodel, t.shadow(), t.seat)
         except HistoryError as err:
-            self.send(f"info string opponent model unavailable ({err}); worlds unweighted")
+            if self.options.opponentmodel != "auto":  # asked for: say why it is not used
+                self.send(f"info string opponent model unavailable ({err}); worlds unweighted")
             return {}
 
     def _weighted(self, call: Callable[..., _R], weighting: dict[str, Any]) -> _R:
