@@ -42,8 +42,10 @@ ClubPasts::ClubPasts(const State& start, const std::vector<int>& actions, int pl
       taken_.push_back(static_cast<Action>(a));
       ++k;
       // The player's hand in this replay is one past of many: a card it played may break the
-      // follow rule in it (not in the pasts that count), so only holding the card is required.
-      const bool held_play = kind_of(static_cast<Action>(a)) == PLAY &&
+      // follow rule in it (not in the pasts that count), so a card it holds may be played
+      // wherever a card is played, whatever the rules of following.
+      const bool play_phase = s.phase == Phase::LEAD || s.phase == Phase::FOLLOW;
+      const bool held_play = play_phase && kind_of(static_cast<Action>(a)) == PLAY &&
                              (s.hand[player] & bit(arg_of(static_cast<Action>(a))));
       if (!held_play && !s.is_legal(static_cast<Action>(a)))
         throw PositionError("action code " + std::to_string(a) + " does not fit the deal");

@@ -169,6 +169,17 @@ def test_the_core_refuses_what_does_not_fit() -> None:
         _core.ClubPasts(start, codes, 1, 0.3, decisions[:-1], -1, False)
     with pytest.raises(SixtySixError, match="code"):
         _core.ClubPasts(start, [600], 1, 0.3, [], -1, False)
+    # A card played where the hand draws (not where the rules of following allow any card)
+    g = Game.deal("sixty-six", seed=4)
+    for a in ["TS", "JH"]:
+        g.apply(a)
+    assert g.phase == "draw" and g.to_act == 1
+    card = g.hand(1)[0].code
+    turns = [t for t, p in enumerate(History.from_game(g, 0).actors) if p == 1] + [2]
+    with pytest.raises(SixtySixError, match="does not fit the deal"):
+        _core.ClubPasts(Game.deal("sixty-six", seed=4).core,
+                        [g.actions[0].code, g.actions[1].code, card], 1, 0.3,
+                        [(t, 0, 0, 0, False) for t in turns], -1, False)
     with pytest.raises(SixtySixError, match="card code"):
         core.likelihood([40], list(past.drawn))
     if past.drawn:
