@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "bits.hpp"
 #include "errors.hpp"
 #include "rng.hpp"
 
@@ -71,6 +72,9 @@ double ClubPasts::likelihood(Mask dealt, const std::vector<int>& drawn) const {
     const PastDecision& d = decisions_[i];
     while (k < d.drawn_by) drew |= bit(drawn[k++]);
     const Mask hand = (dealt | drew | d.plus) & ~d.minus;
+    // A past that fits the history holds as many cards as the player held then (and the
+    // club's rules may assume a card to play).
+    if (popcount64(hand) != popcount64(before_[i].hand[player_])) return 0.0;
     State s = before_[i];
     s.hand[player_] = hand;
     if (lose_exchange_) s.exchange_lost = lost ? (s.exchange_lost | me) : (s.exchange_lost & ~me);

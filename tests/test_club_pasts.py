@@ -182,6 +182,9 @@ def test_the_core_refuses_what_does_not_fit() -> None:
                         [(t, 0, 0, 0, False) for t in turns], -1, False)
     with pytest.raises(SixtySixError, match="card code"):
         core.likelihood([40], list(past.drawn))
+    assert core.likelihood(list(past.dealt), list(past.drawn)) > 0
+    assert core.likelihood(list(past.dealt)[1:], list(past.drawn)) == 0.0  # a card short
+    assert core.likelihood([], list(past.drawn)) == 0.0
     if past.drawn:
         with pytest.raises(SixtySixError, match="hidden draws"):
             core.likelihood(list(past.dealt), [])
