@@ -30,7 +30,7 @@ from collections.abc import Sequence
 
 from .. import _core
 from ..knowledge.history import History
-from .pasts import Past, PastSpace, past_game
+from .pasts import Past, PastSpace, drawn_order, past_game
 
 __all__ = ["core_pasts", "core_takes", "greedy_past", "slots_of"]
 
@@ -64,11 +64,7 @@ def _reference_game(history: History, player: int, past: Past) -> _core.State:
     drawn, so nothing in the history depends on them)."""
     prof = history.profile
     deck = Counter(s * 8 + r for s in range(4) for r in range(prof.ranks_per_suit))
-    top: list[int] = []
-    drawn = iter(past.drawn)
-    for d in history.draws:
-        if not d.face_up:
-            top.append(d.card.code if d.card is not None else next(drawn))
+    top = drawn_order(history, {player: past})
     used = Counter(history.start_hand) + Counter(past.dealt) + Counter(top)
     trump = int(history.start_fields["trump_card"])
     if prof.stock_size:

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from ..rules.game import Game
 from ..knowledge.history import History, HistoryError
 
-__all__ = ["Past", "PastSpace", "past_game"]
+__all__ = ["Past", "PastSpace", "drawn_order", "past_game"]
 
 
 @dataclass(frozen=True)
@@ -225,6 +225,22 @@ class PastSpace:
         return out
 
 
+def drawn_order(history: History, pasts: dict[int, Past]) -> list[int]:
+    """The cards drawn face down so far, top of the stock first: those the seat saw, and the
+    others' hidden draws as ``pasts`` (per other player) place them."""
+    top: list[int] = []
+    draw_no = {p: 0 for p in pasts}
+    for d in history.draws:
+        if d.face_up:
+            continue
+        if d.card is not None:
+            top.append(int(d.card))
+        else:
+            top.append(pasts[d.player].drawn[draw_no[d.player]])
+            draw_no[d.player] += 1
+    return top
+
+
 def past_game(history: History, hands: Sequence[Sequence[int]], stock: Sequence[int],
               aside: Sequence[int], pasts: dict[int, Past]) -> Game:
     """The complete deal of one past (``pasts`` per other player) of the world with these
@@ -235,19 +251,9 @@ def past_game(history: History, hands: Sequence[Sequence[int]], stock: Sequence[
     start_hands = [list(history.start_hand) if p == history.seat else [] for p in range(n)]
     for p, past in pasts.items():
         start_hands[p] = list(past.dealt)
-    top: list[int] = []
-    draw_no = {p: 0 for p in range(n)}
-    for d in history.draws:
-        if d.face_up:
-            continue
-        if d.card is not None:
-            top.append(d.card)
-        else:
-            top.append(pasts[d.player].drawn[draw_no[d.player]])
-            draw_no[d.player] += 1
     start_stock: list[int] = []
     if prof.stock_size:
-        start_stock = top + list(stock[:-1]) + [int(f["trump_card"])]
+        start_stock = drawn_order(history, pasts) + list(stock[:-1]) + [int(f["trump_card"])]
     f["hands"] = start_hands
     f["stock"] = start_stock
     f["aside"] = list(aside)
