@@ -560,6 +560,20 @@ RUNS = (
         ("engine:worlds=1000,time=1,threads=1,club=expert,infer=0.3,pasts=1", "heuristic"), 20, 1,
         "the default inferring the hidden cards with the new club player as the model, one past "
         "a world, against that player (the deals of sixty-six-t1fo-club)"),
+    # Thirty-first session: the default (infer=auto, 0.1) with fallible's near-ties, whose
+    # replies are the basic club player's: the model of the opponent twice over.
+    *(Run(f"mariage-piquet-t1icf-heur{'' if seed == 3 else f'-s{seed}'}", "mariage-piquet",
+          ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "heuristic:basic"), 20, seed,
+          f"the default (inferring, eps 0.1) with fallible's near-ties (the deals of "
+          f"mariage-piquet-t1ic-heur{'' if seed == 3 else f'-s{seed}'})")
+      for seed in (3, 4, 5)),
+    # The full club player's likelihoods in the core (cpp/expert.cpp): inference with the model
+    # of sixty-six's new club player, 32 pasts a world, against that player (the deals of the
+    # default's runs sixty-six-t1fo-club, -s2, -s3 and sixty-six-t1auto-club-s4).
+    *(Run(f"sixty-six-t1eic-club{'' if seed == 1 else f'-s{seed}'}", "sixty-six",
+          ("engine:worlds=1000,time=1,threads=1,club=expert,infer=0.1", "heuristic"), 20, seed,
+          "the default inferring with the new club player as the model (eps 0.1, valued in the "
+          "core) against that player") for seed in (1, 2, 3, 4)),
     Run("schnapsen-infer1-pimc", "schnapsen",
         ("engine:worlds=1000,time=0.25,threads=1,infer=0.3,pasts=1,closewin=0",
          "engine:worlds=1000,time=0.25,threads=1,closewin=0"), 20, 7,

@@ -1,10 +1,11 @@
 """Cost of weighting worlds by an opponent model, at mid-hand.
 
     python bench/weighting.py [--profile sixty-six] [--positions 8] [--worlds 500] [--moves 9]
-                              [--eps 0.3] [--compare 20] [--time 1]
+                              [--eps 0.3] [--rules basic] [--compare 20] [--time 1]
 
-Positions: seeded deals of ``--profile`` played by two basic heuristic bots for ``--moves``
-actions (9: three tricks, the stock still open). For each: (a) the weigher alone on
+Positions: seeded deals of ``--profile`` played by two club players of ``--rules`` (``basic``
+or ``expert``, the model's rules too) for ``--moves`` actions (9: three tricks, the stock still
+open). For each: (a) the weigher alone on
 ``--worlds`` sampled worlds with a cold cache (ms per world, and per distinct hand of the other
 player: worlds that differ only in the stock order share a weight); (b) the same weights of the
 first ``--compare`` distinct hands valued by the core and by the Python model (``core=False``),
@@ -35,12 +36,13 @@ def main() -> None:
     ap.add_argument("--worlds", type=int, default=500)
     ap.add_argument("--moves", type=int, default=9)
     ap.add_argument("--eps", type=float, default=0.3)
+    ap.add_argument("--rules", choices=("basic", "expert"), default="basic")
     ap.add_argument("--profile", default="sixty-six")
     ap.add_argument("--compare", type=int, default=20)
     ap.add_argument("--time", type=float, default=0.0)
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
     args = ap.parse_args()
-    bot = HeuristicAgent(rules="basic")  # the rules HeuristicModel predicts
+    bot = HeuristicAgent(rules=args.rules)  # the rules HeuristicModel predicts
     per_world, per_hand, extra, ratios = [], [], [], []
     seed = 0
     done = 0
@@ -55,7 +57,7 @@ def main() -> None:
         if g.is_over or not g.stock or len(g.legal_actions()) < 2:
             continue
         view = View.from_game(g)
-        model = HeuristicModel(args.eps)
+        model = HeuristicModel(args.eps, args.rules)
         pw = PastWeights(History.from_game(g, view.seat), model, seed=1)
         lays = WorldSpace(view).sample(args.worlds, 1)
         t = time.perf_counter()

@@ -14,6 +14,7 @@
 #include "batch.hpp"
 #include "card_reach.hpp"
 #include "club_pasts.hpp"
+#include "expert.hpp"
 #include "errors.hpp"
 #include "horizon.hpp"
 #include "horizon_pool.hpp"
@@ -797,6 +798,20 @@ PYBIND11_MODULE(_core, m) {
     require_club(ps.s, voids);
     return static_cast<int>(club_action(ps.s, static_cast<Voids>(voids)));
   }, py::arg("state"), py::arg("voids") = 0);
+  m.def("expert_action", [](const PyState& ps, Mask excluded, unsigned voids) {
+    // The full club player's action here by its rules (expert.hpp; advice/expert.py without its
+    // counted endgame), `excluded` and `voids` what the history ruled out of the other hand.
+    require_live(ps.s);
+    if (!expert_supported(ps.s.R()))
+      throw PositionError("the full club player's rules in the core need two players and one deck");
+    if (excluded & ~ps.s.R().deck) throw PositionError("excluded names cards not in the deck");
+    if (voids > 0xFu) throw PositionError("voids must be a set of suits (bits 0-3)");
+    return static_cast<int>(expert_action(ps.s, ExpertFacts{excluded, voids}));
+  }, py::arg("state"), py::arg("excluded") = 0, py::arg("voids") = 0);
+  m.def("expert_counts", [](const PyState& ps) {
+    // Whether the player to act knows every card (the full club player counts its endgame).
+    return expert_counts(ps.s);
+  }, py::arg("state"));
   m.def("club_reply", [](const PyState& ps, int voids, std::size_t tt_mib, std::uint64_t node_limit,
                          int lookahead) {
     // The utility (return * MAXN_SCALE + score) of the best line for the side to act against
@@ -827,15 +842,30 @@ PYBIND11_MODULE(_core, m) {
   py::class_<PyClubPasts>(m, "ClubPasts")
       .def(py::init([](const PyState& start, const std::vector<int>& actions, int player, double eps,
                        const std::vector<std::tuple<int, int, Mask, Mask, bool>>& decisions,
-                       int low, bool lose_exchange) {
-        // One player's decisions in a hand (club_pasts.hpp): `start` a fresh deal of it.
+                       int low, bool lose_exchange, const std::string& rules,
+                       const std::vector<std::pair<Mask, unsigned>>& facts) {
+        // One player's decisions in a hand (club_pasts.hpp): `start` a fresh deal of it. `rules`
+        // "basic" or "expert"; the expert's `facts` (excluded cards, void suits of the other
+        // player) at each decision.
+        if (rules != "basic" && rules != "expert")
+          throw PositionError("rules must be basic or expert, got '" + rules + "'");
+        const bool expert = rules == "expert";
+        if (expert ? facts.size() != decisions.size() : !facts.empty())
+          throw PositionError("the full club player's rules need one (excluded, voids) per "
+                              "decision, the basic rules none");
         std::vector<PastDecision> ds;
-        for (const auto& [index, drawn_by, plus, minus, could] : decisions)
-          ds.push_back(PastDecision{index, drawn_by, plus, minus, could});
+        for (std::size_t i = 0; i < decisions.size(); ++i) {
+          const auto& [index, drawn_by, plus, minus, could] = decisions[i];
+          PastDecision d{index, drawn_by, plus, minus, could, {}};
+          if (expert) d.facts = ExpertFacts{facts[i].first, facts[i].second};
+          ds.push_back(d);
+        }
         return PyClubPasts{start.rules, ClubPasts(start.s, actions, player, eps, std::move(ds),
-                                                  low, lose_exchange)};
+                                                  low, lose_exchange,
+                                                  expert ? ClubRules::EXPERT : ClubRules::BASIC)};
       }), py::arg("start"), py::arg("actions"), py::arg("player"), py::arg("eps"),
-          py::arg("decisions"), py::arg("low"), py::arg("lose_exchange"))
+          py::arg("decisions"), py::arg("low"), py::arg("lose_exchange"),
+          py::arg("rules") = "basic", py::arg("facts") = std::vector<std::pair<Mask, unsigned>>{})
       .def("likelihood", [](const PyClubPasts& cp, const std::vector<int>& dealt,
                             const std::vector<int>& drawn) {
         Mask d = 0;

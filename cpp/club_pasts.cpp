@@ -11,11 +11,14 @@
 namespace ss {
 
 ClubPasts::ClubPasts(const State& start, const std::vector<int>& actions, int player, double eps,
-                     std::vector<PastDecision> decisions, int low, bool lose_exchange)
+                     std::vector<PastDecision> decisions, int low, bool lose_exchange,
+                     ClubRules rules)
     : decisions_(std::move(decisions)), deck_(start.R().deck), player_(player), eps_(eps), low_(low),
-      lose_exchange_(lose_exchange) {
+      lose_exchange_(lose_exchange), rules_(rules) {
   if (!club_supported(start.R()))
     throw PositionError("the club's likelihoods need one copy of each card and no partners");
+  if (rules == ClubRules::EXPERT && !expert_supported(start.R()))
+    throw PositionError("the full club player's likelihoods need two players and one deck");
   if (player < 0 || player >= start.n())
     throw PositionError("player must be a seat of the hand, got " + std::to_string(player));
   if (!(eps >= 0.0 && eps <= 1.0))
@@ -24,7 +27,9 @@ ClubPasts::ClubPasts(const State& start, const std::vector<int>& actions, int pl
   int drawn_by = 0;
   for (const PastDecision& d : decisions_) {
     if (d.drawn_by < drawn_by) throw PositionError("the decisions' draws must not decrease");
-    if ((d.plus | d.minus) & ~deck_) throw PositionError("a decision names cards not in the deck");
+    if ((d.plus | d.minus | d.facts.excluded) & ~deck_)
+      throw PositionError("a decision names cards not in the deck");
+    if (d.facts.voids > 0xFu) throw PositionError("a decision's void suits must be a 4-bit set");
     drawn_by = d.drawn_by;
   }
   State s = start;
@@ -45,6 +50,12 @@ ClubPasts::ClubPasts(const State& start, const std::vector<int>& actions, int pl
       // The player's hand in this replay is one past of many: a card it played may break the
       // follow rule in it (not in the pasts that count), so a card it holds may be played
       // wherever a card is played, whatever the rules of following.
+      // Likewise an exchange the replay's past forfeited earlier (holding the low trump where
+      // the player could have exchanged): in the pasts that count it was not forfeited.
+      if (lose_exchange && kind_of(static_cast<Action>(a)) == EXCHANGE) {
+        s.exchange_lost &= static_cast<std::uint8_t>(~(1u << player));
+        next = s;
+      }
       const bool play_phase = s.phase == Phase::LEAD || s.phase == Phase::FOLLOW;
       const bool held_play = play_phase && kind_of(static_cast<Action>(a)) == PLAY &&
                              (s.hand[player] & bit(arg_of(static_cast<Action>(a))));
@@ -83,13 +94,22 @@ double ClubPasts::likelihood(Mask dealt, const std::vector<int>& drawn) const {
     bool legal = false;
     for (int j = 0; j < n && !legal; ++j) legal = buf[j] == a;
     if (!legal) return 0.0;
-    if (n > 1) lik *= club_action(s, voids_[i]) == a ? 1.0 - eps_ : eps_ / (n - 1);
+    if (n > 1 && !(rules_ == ClubRules::EXPERT && counted(s)))
+      lik *= choice(s, i) == a ? 1.0 - eps_ : eps_ / (n - 1);
     if (lik == 0.0) return 0.0;
     if (lose_exchange_ && d.could_exchange && low_ >= 0 && (hand & bit(low_)) &&
         kind_of(a) != EXCHANGE)
       lost = true;
   }
   return lik;
+}
+
+bool ClubPasts::counted(const State& s) {
+  return (s.phase == Phase::LEAD || s.phase == Phase::FOLLOW) && expert_counts(s);
+}
+
+Action ClubPasts::choice(const State& s, std::size_t i) const {
+  return rules_ == ClubRules::EXPERT ? expert_action(s, decisions_[i].facts) : club_action(s, voids_[i]);
 }
 
 Mask ClubPasts::card_bit(int code) const {

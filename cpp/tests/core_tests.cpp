@@ -12,6 +12,7 @@
 
 #include "club_pasts.hpp"
 #include "errors.hpp"
+#include "expert.hpp"
 #include "perft.hpp"
 #include "position.hpp"
 #include "search.hpp"
@@ -230,7 +231,7 @@ void test_club_pasts() {
       if (n > 1) want *= a == club_action(s, v) ? 1.0 - eps : eps / (n - 1);
       const Mask hand = s.hand[me];
       decisions.push_back(PastDecision{static_cast<int>(actions.size()), 0,
-                                       hand & ~start.hand[me], start.hand[me] & ~hand, false});
+                                       hand & ~start.hand[me], start.hand[me] & ~hand, false, {}});
     }
     State next = s;
     next.apply(a);
@@ -253,6 +254,50 @@ void test_club_pasts() {
                               "a third player in a two-player game");
   check_throws<PositionError>([&] { cp.mean_exact(PastSlots{{1}, {1}, 2, 0}); },
                               "slots without their cards");
+}
+
+// The full club player's rules (expert.hpp) in sixty-six and schnapsen: a legal action
+// at every decision of seeded hands it plays against itself, no facts given. ClubPasts under
+// those rules gives the true past the product of the choices along the play but for the
+// decisions the player counts (not weighed), and a card played not in the deal likelihood 0.
+void test_expert() {
+  for (const char* name : {"sixty-six", "schnapsen"}) {
+    const RuleSet r = test::rules_for(name);
+    check(expert_supported(r), std::string(name) + ": the expert takes it");
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+      const State start = seeded(r, seed);
+      const int me = static_cast<int>(seed % 2);
+      const double eps = 0.25;
+      State s = start;
+      std::vector<int> actions;
+      std::vector<PastDecision> decisions;
+      double want = 1.0;
+      Action buf[kMaxActions];
+      while (!s.over()) {
+        const Action a = expert_action(s, ExpertFacts{});
+        check(s.is_legal(a), std::string(name) + ": the expert's action is legal");
+        if (!s.is_legal(a)) return;
+        if (s.to_act == me) {
+          const int n = s.legal_actions(buf);
+          const bool counted = (s.phase == Phase::LEAD || s.phase == Phase::FOLLOW) && expert_counts(s);
+          if (n > 1 && !counted) want *= 1.0 - eps;
+          const Mask hand = s.hand[me];
+          decisions.push_back(PastDecision{static_cast<int>(actions.size()), 0,
+                                           hand & ~start.hand[me], start.hand[me] & ~hand, false, {}});
+        }
+        s.apply(a);
+        actions.push_back(a);
+      }
+      const ClubPasts cp(start, actions, me, eps, decisions, -1, false, ClubRules::EXPERT);
+      const double got = cp.likelihood(start.hand[me], {});
+      check(std::abs(got - want) <= 1e-12 * want, std::string(name) + ": the true past's likelihood");
+    }
+  }
+  const RuleSet two_decks = test::rules_for("double-deck");
+  check(!expert_supported(two_decks), "the expert does not take two decks");
+  check_throws<PositionError>([&] {
+    ClubPasts(seeded(two_decks, 1), {}, 0, 0.2, {}, -1, false, ClubRules::EXPERT);
+  }, "the expert's likelihoods with two decks");
 }
 
 void test_bad_input() {
@@ -300,6 +345,7 @@ int main(int argc, char** argv) {
   try {
     test_bad_input();
     test_club_pasts();
+    test_expert();
     test_perft(argv[1]);
     test_golden();
     test_bounds();

@@ -1,13 +1,17 @@
-"""The basic club player's likelihood of a history, valued in the core.
+"""A club player's likelihood of a history, valued in the core.
 
 :class:`~sixtysix_solver.advice.past_weights.PastWeights` asks, for each past of another player, how
-likely that player's actions were under the opponent model. For the model ``heuristic:EPS``
-(the basic club rules, :class:`~sixtysix_solver.advice.opponents.HeuristicModel`) in the games
+likely that player's actions were under the opponent model. For the models ``heuristic:EPS``
+and ``expert:EPS`` (the basic club rules and the full club player,
+:class:`~sixtysix_solver.advice.opponents.HeuristicModel`) in the games
 whose rules the core's club player takes (one deck, no partners) and with one other player, the
 core does it: it replays the hand once, keeps the public position at each of the player's
 decisions, and for a past only puts that past's hand there (``_core.ClubPasts``). A past then
 costs a few microseconds instead of a Python view and club choice per decision, so far more
-pasts and worlds fit a time limit. The values are the Python model's (tested against it).
+pasts and worlds fit a time limit. The values are the Python model's (tested against it), but
+for one case: the full club player plays a position whose every card it knows (two players, no
+stock) by exact count, and the core leaves such a decision out of the product. The seat then
+knows every card too, so a single world is left and its weight changes nothing.
 
 >>> from sixtysix_solver.rules.game import Game
 >>> from sixtysix_solver.knowledge.history import History
@@ -30,9 +34,10 @@ from collections.abc import Sequence
 
 from .. import _core
 from ..knowledge.history import History
+from ..knowledge.view import View
 from .pasts import Past, PastSpace, drawn_order, past_game
 
-__all__ = ["core_pasts", "core_takes", "greedy_past", "slots_of"]
+__all__ = ["core_pasts", "core_takes", "greedy_past", "slots_of", "view_facts"]
 
 
 def core_takes(history: History) -> bool:
@@ -75,21 +80,37 @@ def _reference_game(history: History, player: int, past: Past) -> _core.State:
     return past_game(history, hands, [*stock, trump], aside, {player: past}).core
 
 
-def core_pasts(space: PastSpace, eps: float, hand: Sequence[int]) -> _core.ClubPasts | None:
-    """The core's likelihoods of ``space``'s player under ``heuristic:eps``, its position
-    replayed with ``hand`` (a hand of a world, sorted codes) as the player's; ``None`` where the
-    core does not take the history (:func:`core_takes`)."""
+def view_facts(view: View, player: int) -> tuple[int, int]:
+    """What ``view`` rules out of ``player``'s hand, as the core's full club player takes it:
+    the excluded cards (bit per card code of the deck) and the void suits (bit per suit)."""
+    excluded = 0
+    for s, mask in enumerate(view.excluded(player)):
+        for r in range(view.profile.ranks_per_suit):
+            if mask >> r & 1:
+                excluded |= 1 << (s * 8 + r)
+    return excluded, sum(1 << s for s in view.void_suits(player))
+
+
+def core_pasts(space: PastSpace, eps: float, hand: Sequence[int],
+               rules: str = "basic") -> _core.ClubPasts | None:
+    """The core's likelihoods of ``space``'s player under the club model ``rules`` (``basic``,
+    ``heuristic:eps``; or ``expert``, the full club player), its position replayed with ``hand``
+    (a hand of a world, sorted codes) as the player's; ``None`` where the core does not take the
+    history (:func:`core_takes`)."""
     history = space.history
     if not core_takes(history):
         return None
     moments = space.decision_moments()
-    decisions = []
-    for d, (drawn_by, fixed, gone) in zip(space.decisions, moments):
+    past = greedy_past(space, hand)
+    decisions, facts = [], []
+    for d, (drawn_by, fixed, gone), held in zip(space.decisions, moments, space.hands(past)):
         net = Counter(fixed)
         net.subtract(gone)
         plus = sum(1 << c for c, k in net.items() if k > 0)
         minus = sum(1 << c for c, k in net.items() if k < 0)
         decisions.append((d.index, drawn_by, plus, minus, d.could_exchange))
-    start = _reference_game(history, space.player, greedy_past(space, hand))
+        if rules == "expert":  # the facts are public: any past's view of the decision has them
+            facts.append(view_facts(d.view_with(history.profile, held), 1 - space.player))
+    start = _reference_game(history, space.player, past)
     return _core.ClubPasts(start, [a.code for a in history.actions], space.player, eps,
-                           decisions, space.low, space.lose_exchange)
+                           decisions, space.low, space.lose_exchange, rules, facts)

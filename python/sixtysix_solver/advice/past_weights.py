@@ -3,7 +3,7 @@
 The weight of a world is the average over its pasts (:mod:`sixtysix_solver.advice.pasts`: the
 cards each other player held at each of its decisions) of the product of the opponent model's
 probabilities of the actions actually taken (:mod:`sixtysix_solver.advice.opponents`). For the
-basic club model in the two-player games of one deck the core values the pasts
+club models (basic and full) in the two-player games of one deck the core values the pasts
 (:mod:`sixtysix_solver.advice.club_pasts`); elsewhere, or with ``core=False``, the model is
 asked in Python for each decision of each past.
 
@@ -62,7 +62,7 @@ class PastWeights:
     bounds the cost of one weight: a hand of more than ``past_samples`` pasts is then estimated
     from sampled pasts (never enumerated), and past ``until`` from the pasts drawn so far (at
     least one, drawn at random: the estimate stays unbiased, only noisier). Where the core
-    values the pasts (``core``: the basic club model, two players, one deck; see
+    values the pasts (``core``: a club model, basic or full, two players, one deck; see
     :mod:`~sixtysix_solver.advice.club_pasts`) all ``past_samples`` are drawn, at a few
     microseconds each; ``core=False`` asks the model in Python (the reference)."""
 
@@ -97,9 +97,9 @@ class PastWeights:
         self._probs: dict[tuple[int, int, tuple[int, ...], bool], float] = {}
         self.model_calls = 0
         self.until: float | None = None
-        # The basic club model where the core takes the game: its pasts valued there.
-        self.core = (core and isinstance(model, HeuristicModel) and model.rules == "basic"
-                     and core_takes(history))
+        # A club model where the core takes the game: its pasts valued there.
+        self.core = (core and isinstance(model, HeuristicModel)
+                     and model.rules in ("basic", "expert") and core_takes(history))
         self._cores: dict[int, _core.ClubPasts] = {}
         self.core_calls = 0  # hands whose pasts the core valued
 
@@ -178,7 +178,7 @@ class PastWeights:
         assert isinstance(self.model, HeuristicModel)
         core = self._cores.get(space.player)
         if core is None:
-            core = core_pasts(space, self.model.eps, hand)
+            core = core_pasts(space, self.model.eps, hand, self.model.rules)
             assert core is not None  # core_takes(history) said so
             self._cores[space.player] = core
         cards, opens = slots_of(space, inst)
