@@ -142,9 +142,12 @@ def test_infer_auto_infers_in_mariage_piquet_only() -> None:
     assert model is not None and model.eps == INFER_AUTO["mariage-piquet"] == 0.1
     assert model.rules == "basic" and auto.model("mariage-piquet") is model
     assert all(auto.model(p) is None for p in PROFILES if p not in INFER_AUTO)
+    # The arena builds the hand's history only where the engine reads it.
+    assert all(auto.wants_history(p) == (p in INFER_AUTO) for p in PROFILES)
     assert str(auto.spec) == "engine:worlds=10"
     off = AgentSpec.parse("engine:worlds=10,infer=off").build(seed=0)
     assert isinstance(off, EngineAgent) and not off.uses_history
+    assert not any(off.wants_history(p) for p in PROFILES)
     assert off.model("mariage-piquet") is None and str(off.spec) == "engine:infer=false,worlds=10"
     assert AgentSpec.parse(str(off.spec)).build(seed=0).spec == off.spec
     named = AgentSpec.parse("engine:worlds=10,infer=0.3,club=expert").build(seed=0)

@@ -114,6 +114,11 @@ class Agent(ABC):
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """One of ``legal`` for the seat of ``view`` (the seat to act)."""
 
+    def wants_history(self, profile: str) -> bool:
+        """Does the agent read the hand's history in ``profile`` (a profile's name)? Drivers
+        build one only then; :attr:`uses_history` unless an agent knows better."""
+        return self.uses_history
+
     def choose_with(self, view: View, legal: Sequence[Action], history: History | None) -> Action:
         """:meth:`choose`, given the hand's history when the driver has one (``None`` else);
         agents that use it (``uses_history``) override this."""
@@ -127,7 +132,7 @@ def act_in_game(agent: Agent, game: Game, seat: int) -> Action:
     """``agent``'s action at ``seat`` of ``game``, the seat to act: from the seat's view, and
     its public history for an agent that uses one (when the game started at a deal)."""
     history = None
-    if agent.uses_history:
+    if agent.wants_history(game.profile.name):
         try:
             history = History.from_game(game, seat)
         except HistoryError:  # a position set up mid-hand: its past is unknown

@@ -528,6 +528,11 @@ class EngineAgent(Agent):
         mean, se = paired_difference(rec, best, club, utility)
         return mean > self.anchor * se
 
+    def wants_history(self, profile: str) -> bool:
+        """The history only where the engine infers (``infer=auto``: not in every profile) or
+        watches the others' play (``exploit``)."""
+        return self.exploit or self.model(profile) is not None
+
     def model(self, profile: str) -> HeuristicModel | None:
         """The opponent model this engine infers with in ``profile`` (``None``: it does not)."""
         eps = infer_eps(self.infer, profile)
