@@ -567,6 +567,16 @@ RUNS = (
           f"the default (inferring, eps 0.1) with fallible's near-ties (the deals of "
           f"mariage-piquet-t1ic-heur{'' if seed == 3 else f'-s{seed}'})")
       for seed in (3, 4, 5)),
+    # ... against players the model is not: the new club player (the deals of
+    # mariage-piquet-t1auto-club) and, head to head, the default without fallible.
+    Run("mariage-piquet-t1icf-club", "mariage-piquet",
+        ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "heuristic"), 20, 6,
+        "the default with fallible's near-ties against the new club player (the deals of "
+        "mariage-piquet-t1auto-club)"),
+    Run("mariage-piquet-t1icf-engine", "mariage-piquet",
+        ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "engine:worlds=1000,time=1,threads=1"),
+        20, 7, "head to head: the default with fallible's near-ties against the default without "
+        "(the deals of mariage-piquet-t1auto-engine)"),
     # The full club player's likelihoods in the core (cpp/expert.cpp): inference with the model
     # of sixty-six's new club player, 32 pasts a world, against that player (the deals of the
     # default's runs sixty-six-t1fo-club, -s2, -s3 and sixty-six-t1auto-club-s4).
