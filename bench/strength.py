@@ -73,10 +73,11 @@ class Run:
 
 # Engine agents run one search thread each: the arena plays one match per core.
 def _off(profile: str) -> str:
-    """``,follow=off`` in sixty-six and ``,infer=off`` in mariage-piquet: the runs made there
-    before ``follow=auto`` (twenty-eighth session) and ``infer=auto`` (thirtieth) became the
-    defaults ran without them."""
-    return {"sixty-six": ",follow=off", "mariage-piquet": ",infer=off"}.get(profile, "")
+    """``,follow=off`` in sixty-six and ``,infer=off,fallible=off`` in mariage-piquet: the runs
+    made there before ``follow=auto`` (twenty-eighth session), ``infer=auto`` (thirtieth) and
+    ``fallible=auto`` (thirty-first) became the defaults ran without them."""
+    return {"sixty-six": ",follow=off",
+            "mariage-piquet": ",infer=off,fallible=off"}.get(profile, "")
 
 
 RUNS = (
@@ -125,7 +126,7 @@ RUNS = (
     Run("double-deck-t1-heur", "double-deck", ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"),
         10, 3, "double deck at 1 s a decision, bounded-time advice"),
     Run("mariage-piquet-t1-heur", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1,closewin=0,infer=off", "heuristic:basic"), 10, 3,
+        ("engine:worlds=1000,time=1,threads=1,closewin=0,infer=off,fallible=off", "heuristic:basic"), 10, 3,
         "mariage-piquet at 1 s a decision, bounded-time advice"),
     Run("four-hand-24-t1-heur", "four-hand-24",
         ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"), 25, 3,
@@ -262,7 +263,7 @@ RUNS = (
         "the same on other deals (those of sixty-six-t1ac-club-s2)"),
     # Sixteenth session: mariage-piquet had not been run with closing only when sure.
     Run("mariage-piquet-t1c-heur", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1,closewin=0.8,infer=off", "heuristic:basic"), 20, 3,
+        ("engine:worlds=1000,time=1,threads=1,closewin=0.8,infer=off,fallible=off", "heuristic:basic"), 20, 3,
         "mariage-piquet at 1 s, closing only when closing wins in 80% of the worlds (the deals "
         "of mariage-piquet-t1d-heur)"),
     # Three players: ties between actions of equal paranoid game points broken by the card
@@ -279,17 +280,17 @@ RUNS = (
     # A concession (a false claim) costs 2 in mariage-piquet; the engine made 12 in
     # mariage-piquet-t1c-heur, where PIMC's open-card worlds said that playing on cost more.
     Run("mariage-piquet-t1n-heur", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1,concede=false,infer=off", "heuristic:basic"), 20, 3,
+        ("engine:worlds=1000,time=1,threads=1,concede=false,infer=off,fallible=off", "heuristic:basic"), 20, 3,
         "mariage-piquet at 1 s, never conceding by a false claim (the deals of "
         "mariage-piquet-t1c-heur)"),
     Run("mariage-piquet-t1a-heur", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1,anchor=1,infer=off", "heuristic:basic"), 20, 3,
+        ("engine:worlds=1000,time=1,threads=1,anchor=1,infer=off,fallible=off", "heuristic:basic"), 20, 3,
         "mariage-piquet at 1 s, anchored on the basic club player (the deals of "
         "mariage-piquet-t1c-heur)"),
     # Seventeenth session: an oracle that sees every card wins 97.5% of these deals against
     # heuristic:basic (bench/oracle.py), PIMC 62.5%: what the opponent's play reveals counts.
     Run("mariage-piquet-t1i-heur", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1,infer=0.3", "heuristic:basic"), 20, 3,
+        ("engine:worlds=1000,time=1,threads=1,infer=0.3,fallible=off", "heuristic:basic"), 20, 3,
         "mariage-piquet at 1 s inferring the hidden cards from the play (the model is the "
         "opponent's own rules; the deals of mariage-piquet-t1c-heur)"),
     # Max^n: every player for itself (cpp/maxn.cpp) instead of the paranoid value, 10-20 times
@@ -301,7 +302,7 @@ RUNS = (
     # Nineteenth session: choosing by the chance to win the match (match=true) and anchoring
     # on the new club player (club=expert), on the deals of earlier rows.
     Run("mariage-piquet-t1m-heur", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1,closewin=0.8,match=true,infer=off", "heuristic:basic"), 20, 3,
+        ("engine:worlds=1000,time=1,threads=1,closewin=0.8,match=true,infer=off,fallible=off", "heuristic:basic"), 20, 3,
         "mariage-piquet at 1 s choosing by the chance to win the match (the deals of "
         "mariage-piquet-t1c-heur)"),
     Run("sixty-six-t1pacm-club", "sixty-six",
@@ -355,7 +356,7 @@ RUNS = (
         "the same model trusted more (eps 0.05), against two basic club players (the deals of "
         "three-hand-t1t-basic)"),
     Run("mariage-piquet-t1x-heur", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1,eval=exact,infer=off", "heuristic:basic"), 20, 3,
+        ("engine:worlds=1000,time=1,threads=1,eval=exact,infer=off,fallible=off", "heuristic:basic"), 20, 3,
         "mariage-piquet at 1 s with every world solved to the end of the hand instead of the "
         "horizon search early in the deal (the deals of mariage-piquet-t1c-heur)"),
     Run("three-hand-t1r0-basic", "three-hand",
@@ -397,7 +398,7 @@ RUNS = (
     # Two players against the club's replies (the core's club rules now take the stock): the
     # seat plans its next two decisions with the world's cards seen, then plays by the rules.
     Run("mariage-piquet-t1cl2-heur", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2,infer=off", "heuristic:basic"), 20, 3,
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2,infer=off,fallible=off", "heuristic:basic"), 20, 3,
         "mariage-piquet valuing each world by the seat's best two decisions against the basic "
         "club's replies, then the club's play (the deals of mariage-piquet-t1c-heur)"),
     Run("mariage-t1cl2-heur", "mariage",
@@ -408,10 +409,10 @@ RUNS = (
         "the same in sixty-six against the new club player, whose rules differ from the "
         "modelled ones (the deals of sixty-six-t1pc-club)"),
     Run("mariage-piquet-s5-heur", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1,infer=off", "heuristic:basic"), 20, 5,
+        ("engine:worlds=1000,time=1,threads=1,infer=off,fallible=off", "heuristic:basic"), 20, 5,
         "the default engine on new mariage-piquet deals"),
     Run("mariage-piquet-s5cl2-heur", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2,infer=off", "heuristic:basic"), 20, 5,
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2,infer=off,fallible=off", "heuristic:basic"), 20, 5,
         "the club's replies on the deals of mariage-piquet-s5-heur"),
     Run("sixty-six-t1cl2-engine", "sixty-six",
         ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2,follow=off", "engine:worlds=1000,time=1,threads=1,follow=off"),
@@ -435,7 +436,7 @@ RUNS = (
         ("engine:worlds=1000,time=1,threads=1,exploit=true,follow=off", "engine:worlds=1000,time=1,threads=1,follow=off"),
         20, 1, "the same against the default engine (the deals of sixty-six-t1cl2-engine)"),
     Run("mariage-piquet-t1ex-heur", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1,exploit=true,infer=off", "heuristic:basic"), 20, 3,
+        ("engine:worlds=1000,time=1,threads=1,exploit=true,infer=off,fallible=off", "heuristic:basic"), 20, 3,
         "the same in mariage-piquet against the basic club player (the deals of "
         "mariage-piquet-t1cl2-heur)"),
     # Twenty-third session: among PIMC's near-best actions, the one that leaves a fallible
@@ -515,11 +516,11 @@ RUNS = (
     # its pasts: about 70-150 worlds a decision in mariage-piquet's open phase, against
     # 1,000 without). One sampled past a world gives an unbiased, rougher weight.
     Run("mariage-piquet-t1i1-heur", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1,infer=0.3,pasts=1", "heuristic:basic"), 20, 3,
+        ("engine:worlds=1000,time=1,threads=1,infer=0.3,pasts=1,fallible=off", "heuristic:basic"), 20, 3,
         "mariage-piquet inferring the hidden cards with one sampled past a world (the deals of "
         "mariage-piquet-t1i-heur)"),
     *(Run(f"mariage-piquet-t1{tag}-heur-s{seed}", "mariage-piquet",
-          (f"engine:worlds=1000,time=1,threads=1{extra}", "heuristic:basic"), 20, seed,
+          (f"engine:worlds=1000,time=1,threads=1{extra},fallible=off", "heuristic:basic"), 20, seed,
           f"mariage-piquet on another set of deals (seed {seed}): {what}")
       for seed in (4, 5)
       for tag, extra, what in (("", ",infer=off", "the default then"),
@@ -527,29 +528,29 @@ RUNS = (
     # The hands oracle (bench/oracle.py --tie hands) wins 95% there: a sharper model of the
     # deterministic opponent (eps 0.1), one past a world.
     *(Run(f"mariage-piquet-t1i1e10-heur{'' if seed == 3 else f'-s{seed}'}", "mariage-piquet",
-          ("engine:worlds=1000,time=1,threads=1,infer=0.1,pasts=1", "heuristic:basic"), 20, seed,
+          ("engine:worlds=1000,time=1,threads=1,infer=0.1,pasts=1,fallible=off", "heuristic:basic"), 20, seed,
           f"mariage-piquet inferring with eps 0.1, one past a world (the deals of "
           f"mariage-piquet-t1i1-heur{'' if seed == 3 else f'-s{seed}'})") for seed in (3, 5)),
     *(Run(f"mariage-piquet-t1ic-heur{'' if seed == 3 else f'-s{seed}'}", "mariage-piquet",
-          ("engine:worlds=1000,time=1,threads=1,infer=0.1", "heuristic:basic"), 20, seed,
+          ("engine:worlds=1000,time=1,threads=1,infer=0.1,fallible=off", "heuristic:basic"), 20, seed,
           f"mariage-piquet inferring with eps 0.1, 32 pasts a world valued in the core (the "
           f"deals of mariage-piquet-t1i1-heur{'' if seed == 3 else f'-s{seed}'})")
       for seed in (3, 4, 5)),
     Run("mariage-piquet-t1ic5-heur", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1,infer=0.05", "heuristic:basic"), 20, 3,
+        ("engine:worlds=1000,time=1,threads=1,infer=0.05,fallible=off", "heuristic:basic"), 20, 3,
         "the same with a sharper model, eps 0.05 (the deals of mariage-piquet-t1i1-heur)"),
     Run("mariage-piquet-t1ic128-heur", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1,infer=0.1,pasts=128", "heuristic:basic"), 20, 3,
+        ("engine:worlds=1000,time=1,threads=1,infer=0.1,pasts=128,fallible=off", "heuristic:basic"), 20, 3,
         "eps 0.1 with 128 pasts a world (the deals of mariage-piquet-t1i1-heur)"),
     # Thirtieth session: infer=auto (0.1 in mariage-piquet) is the default. Against players
     # the model is not: the new club player, and the engine without inference.
     *(Run(f"mariage-piquet-t1{tag}-club", "mariage-piquet",
-          (f"engine:worlds=1000,time=1,threads=1{extra}", "heuristic"), 20, 6,
+          (f"engine:worlds=1000,time=1,threads=1{extra},fallible=off", "heuristic"), 20, 6,
           f"mariage-piquet against the new club player: {what}")
       for tag, extra, what in (("", ",infer=off", "the default before"),
                                ("auto", "", "the new default, infer=auto (0.1)"))),
     Run("mariage-piquet-t1auto-engine", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1", "engine:worlds=1000,time=1,threads=1,infer=off"),
+        ("engine:worlds=1000,time=1,threads=1,fallible=off", "engine:worlds=1000,time=1,threads=1,infer=off,fallible=off"),
         20, 7, "head to head: the new default against the default before"),
     Run("sixty-six-t1ic-anchor", "sixty-six",
         ("engine:worlds=1000,time=1,threads=1,infer=0.3",
@@ -574,9 +575,16 @@ RUNS = (
         "the default with fallible's near-ties against the new club player (the deals of "
         "mariage-piquet-t1auto-club)"),
     Run("mariage-piquet-t1icf-engine", "mariage-piquet",
-        ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "engine:worlds=1000,time=1,threads=1"),
+        ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "engine:worlds=1000,time=1,threads=1,fallible=off"),
         20, 7, "head to head: the default with fallible's near-ties against the default without "
         "(the deals of mariage-piquet-t1auto-engine)"),
+    # fallible=auto (0.05 in mariage-piquet) is the default: the default as the arena builds
+    # it, against the default before, on new deals (seed 8).
+    *(Run(f"mariage-piquet-t1{tag}-heur-s8", "mariage-piquet",
+          (f"engine:worlds=1000,time=1,threads=1{extra}", "heuristic:basic"), 20, 8,
+          f"mariage-piquet on new deals: {what}")
+      for tag, extra, what in (("auto2", "", "the new default (infer=auto, fallible=auto)"),
+                               ("ic", ",fallible=off", "the default before (infer=auto)"))),
     # The full club player's likelihoods in the core (cpp/expert.cpp): inference with the model
     # of sixty-six's new club player, 32 pasts a world, against that player (the deals of the
     # default's runs sixty-six-t1fo-club, -s2, -s3 and sixty-six-t1auto-club-s4).

@@ -478,13 +478,14 @@ def test_others_reaches_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_fallible_breaks_go_ties_against_the_club() -> None:
     """``setoption name fallible``: go's near-ties broken by the line against the club's
-    replies (off, -1, by default); the answer says so; bad values change nothing."""
+    replies (``auto``, the default: mariage-piquet only; off in sixty-six); the answer says so;
+    bad values change nothing."""
     lost = ("sixty-six dealer=0 turn=0:lead trump=KD hands=KCAD9HJHAH9S/KDTDKHTHKSTS stock=- "
             "taken=9CJCQCTCJDQDQHJS/AC9DQSAS known=-/KDKH married=-/KH declared=-/H "
             "marriage_points=0/20 last_win=6/5")  # every lead loses against open cards
     out: list[str] = []
     e = ProtocolSession(out.append)
-    assert e.options.fallible == -1
+    assert e.options.fallible == "auto"
     e.handle("setoption name threads value 1")
     e.handle(f"position {lost}")
     e.handle("go worlds 8")
@@ -497,12 +498,40 @@ def test_fallible_breaks_go_ties_against_the_club() -> None:
     assert out[-1] == "bestmove 9S"
     assert "info string 9S ranks within fallible 0.00 of AD" in out[-2]
     out.clear()
-    for bad in ("301", "-2", "0.5"):
+    for bad in ("301", "-2", "0.5", "sometimes"):
         e.handle(f"setoption name fallible value {bad}")
-    assert out == ["error setoption: fallible must be from -1 to 300, got 301",
-                   "error setoption: fallible must be from -1 to 300, got -2",
-                   "error setoption: fallible must be an integer, got '0.5'"]
+    what = "fallible (auto, off or hundredths)"
+    assert out == [f"error setoption: {what} must be from -1 to 300, got 301",
+                   f"error setoption: {what} must be from -1 to 300, got -2",
+                   f"error setoption: {what} must be an integer, got '0.5'",
+                   f"error setoption: {what} must be an integer, got 'sometimes'"]
     assert e.options.fallible == 0
+    for value, want in (("-1", "off"), ("OFF", "off"), ("auto", "auto")):
+        e.handle(f"setoption name fallible value {value}")
+        assert e.options.fallible == want
+
+
+def test_fallible_auto_breaks_near_ties_in_mariage_piquet() -> None:
+    """``fallible auto`` (the default) breaks go's near-ties within 0.05 in mariage-piquet
+    (FALLIBLE_AUTO); ``off`` leaves PIMC's answer."""
+    lost = ("mariage-piquet dealer=0 turn=1:lead trump=TC hands=8C9CTC7D8DQDAD8H/"
+            "JCAC7H9HJHTHAH8S stock=- taken=7C9DJDKDTDQHKH7S9SQS/QCKCJSKSTSAS known=TC/- "
+            "last_win=7/8")  # every lead loses against open cards
+    answers = {}
+    for setting in ("auto", "off"):
+        out: list[str] = []
+        e = ProtocolSession(out.append)
+        e.handle("setoption name threads value 1")
+        e.handle(f"setoption name fallible value {setting}")
+        e.handle(f"position {lost}")
+        e.handle("go worlds 8")
+        assert e.wait(TIMEOUT)
+        answers[setting] = out
+    auto, off = answers["auto"][-1], answers["off"][-1]
+    assert auto.startswith("bestmove ") and off.startswith("bestmove ") and auto != off
+    pick, base = auto.split()[1], off.split()[1]
+    assert f"info string {pick} ranks within fallible 0.05 of {base}" in answers["auto"][-2]
+    assert not any("fallible" in line for line in answers["off"])
 
 
 def test_follow_answers_an_early_lead_by_the_club_players_card() -> None:

@@ -8,13 +8,14 @@ from dataclasses import replace
 
 import pytest
 from sixtysix_solver import Game, View
-from sixtysix_solver.advice.fallible import FALLIBLE_LOOKAHEAD
+from sixtysix_solver.advice.fallible import FALLIBLE_AUTO, FALLIBLE_LOOKAHEAD, fallible_margin
 from sixtysix_solver.advice.limits import SearchLimits
 from sixtysix_solver.advice.recommend import recommend
 from sixtysix_solver.agents import AgentError, AgentSpec, HeuristicAgent
 from sixtysix_solver.agents.engine import EngineAgent
 from sixtysix_solver.notation.position import parse_position
 from sixtysix_solver.rules.actions import Kind
+from sixtysix_solver.rules.profiles import PROFILES
 
 # Sixty-six, the stock gone, seat 0 to lead: seat 1 holds KD TD KH TH KS TS (one world). Every
 # lead loses the hand against play that sees the cards, so PIMC ranks the four best alike;
@@ -22,6 +23,13 @@ from sixtysix_solver.rules.actions import Kind
 LOST = ("sixty-six dealer=0 turn=0:lead trump=KD hands=KCAD9HJHAH9S/KDTDKHTHKSTS stock=- "
         "taken=9CJCQCTCJDQDQHJS/AC9DQSAS known=-/KDKH married=-/KH declared=-/H "
         "marriage_points=0/20 last_win=6/5")
+
+
+# Mariage-piquet, the stock gone, seat 1 to lead and lost whatever it leads (found by random
+# play: the club's replies tell two of the tied leads apart).
+LOST_PIQUET = ("mariage-piquet dealer=0 turn=1:lead trump=TC hands=8C9CTC7D8DQDAD8H/"
+               "JCAC7H9HJHTHAH8S stock=- taken=7C9DJDKDTDQHKH7S9SQS/QCKCJSKSTSAS known=TC/- "
+               "last_win=7/8")
 
 
 def test_the_spec_and_bad_values() -> None:
@@ -37,6 +45,33 @@ def test_the_spec_and_bad_values() -> None:
             AgentSpec.parse(bad).build()
     with pytest.raises(AgentError, match="fallible is a PIMC"):
         EngineAgent(method="ismcts", fallible=0.1)
+
+
+def test_fallible_auto_is_the_default_in_mariage_piquet_only() -> None:
+    # auto (unwritten) breaks near-ties within FALLIBLE_AUTO's margin where it has one; off is
+    # written fallible=false and reads back; ismcts never breaks them.
+    auto = AgentSpec.parse("engine:worlds=8").build(seed=1)
+    assert isinstance(auto, EngineAgent) and auto.fallible == "auto"
+    assert str(auto.spec) == "engine:worlds=8"
+    assert FALLIBLE_AUTO == {"mariage-piquet": 0.05}
+    assert all(fallible_margin("auto", p) == FALLIBLE_AUTO.get(p) for p in PROFILES)
+    off = AgentSpec.parse("engine:worlds=8,fallible=off").build(seed=1)
+    assert isinstance(off, EngineAgent) and off.fallible is None
+    assert str(off.spec) == "engine:fallible=false,worlds=8"
+    assert AgentSpec.parse(str(off.spec)).build(seed=1).spec == off.spec
+    mc = AgentSpec.parse("ismcts:1").build(seed=1)
+    assert isinstance(mc, EngineAgent) and mc.fallible is None
+    g = parse_position(LOST_PIQUET)
+    v = View.from_game(g, 1)
+    rec = recommend(v, worlds=8, seed=1, threads=1)
+    assert rec.stats(rec.best).mean == -1.0  # lost whatever the lead
+    default = EngineAgent(worlds=8, seed=1).act(v)
+    plain = EngineAgent(worlds=8, seed=1, fallible="off").act(v)
+    assert plain == rec.best != default
+    assert default == EngineAgent(worlds=8, seed=1, fallible=0.05).act(v)
+    # In sixty-six auto is off: PIMC's own choice in the lost hand, not the 9 of spades.
+    assert EngineAgent(worlds=8, seed=1).act(View.from_game(parse_position(LOST), 0)) == \
+        EngineAgent(worlds=8, seed=1, fallible="off").act(View.from_game(parse_position(LOST), 0))
 
 
 def test_a_lost_hand_leaves_the_opponent_a_chance() -> None:
@@ -70,7 +105,7 @@ def test_the_pick_is_near_the_best_and_best_against_the_club() -> None:
                 continue
             limits = replace(agent.limits, seed=seed * 1000 + len(g.legal_actions()))
             rec = recommend(v, limits=limits)
-            pick = agent._fallible_pick(v, rec, rec.best, limits, None, time.perf_counter())
+            pick = agent._fallible_pick(v, rec, rec.best, limits, None, time.perf_counter(), margin)
             top = rec.stats(rec.best).utility
             assert rec.stats(pick).utility >= top - margin
             if pick != rec.best:
@@ -93,7 +128,7 @@ def test_no_change_where_the_club_replies_do_not_apply(profile: str) -> None:
     agent = EngineAgent(worlds=6, seed=1, fallible=10.0)  # every action is "near"
     limits = replace(agent.limits, seed=4)
     rec = recommend(v, limits=limits)
-    assert agent._fallible_pick(v, rec, rec.best, limits, None, time.perf_counter()) == rec.best
+    assert agent._fallible_pick(v, rec, rec.best, limits, None, time.perf_counter(), 10.0) == rec.best
 
 
 def test_no_time_left_keeps_pimcs_choice() -> None:
@@ -103,4 +138,5 @@ def test_no_time_left_keeps_pimcs_choice() -> None:
     limits = replace(agent.limits, seed=1)
     rec = recommend(v, worlds=8, seed=1, threads=1)
     # the decision started long ago: its cap is spent, so no second search
-    assert agent._fallible_pick(v, rec, rec.best, limits, None, time.perf_counter() - 5) == rec.best
+    assert agent._fallible_pick(v, rec, rec.best, limits, None, time.perf_counter() - 5, 0.0) \
+        == rec.best

@@ -31,20 +31,59 @@ most ``margin`` of PIMC's own figure.
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from dataclasses import replace
 
+from ..errors import ArgumentError
 from ..knowledge.view import View
 from ..rules.actions import Action, Kind
 from .limits import SearchLimits
 from .recommend import Recommendation, club_replies, recommend
 from .stats import Utility
 
-__all__ = ["FALLIBLE_LOOKAHEAD", "fallible_choice", "fallible_limits"]
+__all__ = ["FALLIBLE_AUTO", "FALLIBLE_LOOKAHEAD", "Fallible", "fallible_choice",
+           "fallible_limits", "fallible_margin"]
 
 FALLIBLE_LOOKAHEAD = 2
 """The seat's decisions planned against the club's replies while the stock is open."""
+
+#: ``fallible="auto"`` (the engine's default, and the protocol's): the profiles whose engine
+#: breaks PIMC's near-ties by the line against the club's replies, with the margin.
+#: Mariage-piquet only: there, on top of inference (``infer=auto``), it won more matches
+#: against the basic club player on three sets of deals (docs/strength.md, thirty-first
+#: session); elsewhere it measured level with plain PIMC or was not measured.
+FALLIBLE_AUTO: dict[str, float] = {"mariage-piquet": 0.05}
+
+#: A ``fallible`` setting: a margin (>= 0, in the utility's units), ``"auto"``, or ``"off"`` /
+#: ``None``.
+Fallible = float | str | None
+
+
+def fallible_margin(setting: Fallible, profile: str) -> float | None:
+    """The margin ``setting`` breaks near-ties within in ``profile`` (a profile's name):
+    :data:`FALLIBLE_AUTO`'s for ``"auto"``, ``None`` (off) for ``"off"`` or ``None``, else the
+    number itself; :class:`~sixtysix_solver.errors.ArgumentError` for anything else.
+
+    >>> fallible_margin("auto", "mariage-piquet"), fallible_margin("auto", "sixty-six")
+    (0.05, None)
+    >>> fallible_margin(0.1, "sixty-six"), fallible_margin("off", "mariage-piquet")
+    (0.1, None)
+    >>> fallible_margin(-1, "sixty-six")
+    Traceback (most recent call last):
+    ...
+    sixtysix_solver.errors.ArgumentError: fallible must be a utility margin >= 0, auto or off; got -1
+    """
+    if setting == "auto":
+        return FALLIBLE_AUTO.get(profile)
+    if setting is None or setting == "off":
+        return None
+    if (not isinstance(setting, (int, float)) or isinstance(setting, bool)
+            or not 0 <= setting < math.inf):
+        raise ArgumentError(
+            f"fallible must be a utility margin >= 0, auto or off; got {setting!r}")
+    return float(setting)
 
 
 def fallible_limits(view: View, limits: SearchLimits) -> SearchLimits | None:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..advice.fallible import fallible_choice
+from ..advice.fallible import Fallible, fallible_choice, fallible_margin
 from ..advice.fits import club_fits
 from ..advice.follow import (
     FOLLOW_CLUB, FOLLOW_SETTINGS, Follow, early_answer, follow_choice, valid_follow,
@@ -144,6 +144,8 @@ class EngineAgent(Agent):
     opponent a chance to go wrong; this tie-break can. A close or a claim is never taken this
     way. It changes nothing where the core has no club rules, in three-hand (whose default
     already plays against them) and when the worlds already count the club's replies.
+    ``fallible=auto``, the default, is 0.05 in mariage-piquet and off elsewhere
+    (:data:`~sixtysix_solver.advice.fallible.FALLIBLE_AUTO`); ``fallible=off`` is off.
     ``follow=n`` (PIMC only): while the seat answers a lead in the open phase with at least
     ``n`` cards in the stock (two sides), play the club player's card (``club``; unnamed, the
     full club player's) instead of PIMC's. In sixty-six PIMC's early answers trump, often with
@@ -183,7 +185,7 @@ class EngineAgent(Agent):
         others: str = "auto",
         lookahead: int | None = None,
         exploit: bool = False,
-        fallible: float | None = None,
+        fallible: Fallible = "auto",
         follow: Follow = "auto",
     ) -> None:
         super().__init__(seed)
@@ -308,14 +310,19 @@ class EngineAgent(Agent):
         if exploit and (method != "pimc" or others == "club"):
             raise AgentError("exploit is a PIMC (engine) option, and it chooses when others=club")
         self.exploit = exploit
-        if fallible is not None and (
+        if fallible is False or fallible == "off":  # fallible=off (or false) in a spec
+            fallible = None
+        if fallible not in ("auto", None) and (
             not isinstance(fallible, (int, float)) or isinstance(fallible, bool)
             or not 0 <= fallible < math.inf
         ):
-            raise AgentError(f"fallible must be a utility margin >= 0, got {fallible!r}")
-        if fallible is not None and method != "pimc":
+            raise AgentError(
+                f"fallible must be a utility margin >= 0, auto or off; got {fallible!r}")
+        if fallible not in ("auto", None) and method != "pimc":
             raise AgentError("fallible is a PIMC (engine) option")
-        self.fallible = None if fallible is None else float(fallible)
+        self.fallible: Fallible = (
+            None if method != "pimc" or fallible is None
+            else "auto" if fallible == "auto" else float(fallible))
         if follow is False:  # follow=off (or false) in a spec
             follow = None
         if not valid_follow(follow):
@@ -424,7 +431,9 @@ class EngineAgent(Agent):
             params["pasts"] = self.pasts
         if self.exploit:
             params["exploit"] = True
-        if self.fallible is not None:
+        if self.fallible is None and self.method == "pimc":
+            params["fallible"] = False
+        elif isinstance(self.fallible, float):
             w = self.fallible
             params["fallible"] = int(w) if w.is_integer() else w
         if self.follow is None and self.method == "pimc":
@@ -501,8 +510,9 @@ class EngineAgent(Agent):
             if not self.concede and best.kind == Kind.CLAIM and rec.stats(best).mean <= 0:
                 # A claim that scores nothing is a false one: play on instead.
                 best = next((s.action for s in rec.ranked() if s.action.kind != Kind.CLAIM), best)
-            if self.fallible is not None and rec.method != "rule":
-                best = self._fallible_pick(view, rec, best, limits, utility, start)
+            margin = fallible_margin(self.fallible, view.profile.name)
+            if margin is not None and rec.method != "rule":
+                best = self._fallible_pick(view, rec, best, limits, utility, start, margin)
             if self.anchor is not None:
                 club = RULES[self.club](view, legal)
                 if club != best and not self._overrides_club(rec, best, club, utility):
@@ -556,17 +566,15 @@ class EngineAgent(Agent):
         return recommend(view, limits=limits, utility=utility)
 
     def _fallible_pick(self, view: View, rec: Recommendation, best: Action, limits: SearchLimits,
-                       utility: Utility | None, start: float) -> Action:
-        """:func:`~sixtysix_solver.advice.fallible.fallible_choice` in the time PIMC left
-        (``best`` when less than a twentieth of the cap is left)."""
-        assert self.fallible is not None
+                       utility: Utility | None, start: float, margin: float) -> Action:
+        """:func:`~sixtysix_solver.advice.fallible.fallible_choice` within ``margin`` in the
+        time PIMC left (``best`` when less than a twentieth of the cap is left)."""
         until = None
         if limits.time_limit is not None:
             until = start + limits.time_limit
             if until - time.perf_counter() < 0.05 * limits.time_limit:
                 return best
-        return fallible_choice(view, rec, best, limits, self.fallible, utility=utility,
-                               until=until)
+        return fallible_choice(view, rec, best, limits, margin, utility=utility, until=until)
 
     def _fusion_check(self, view: View, rec: Recommendation, best: Action, start: float,
                       seed: int) -> Action:

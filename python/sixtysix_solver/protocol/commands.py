@@ -89,7 +89,8 @@ class Options:
     opponentmodel: str = "auto"  # weight worlds by the other players' past actions
     closewin: int = round(100 * CLOSEWIN)  # percent: go's bestmove closes only when this sure
     others: str = "auto"  # three alone: how a world takes the other two (SearchLimits.others)
-    fallible: int = -1  # hundredths of a game point: go's near-ties broken by the club (-1: off)
+    # go's near-ties broken by the club: hundredths of a game point, auto (FALLIBLE_AUTO) or off
+    fallible: int | str = "auto"
     follow: Follow = "auto"  # stock cards from which go answers a lead by the club's card
     club: str = FOLLOW_CLUB  # the club player whose card follow plays
 
@@ -150,7 +151,7 @@ def hello_lines(uci: bool = False) -> list[str]:
         f"option name opponentmodel type string default {o.opponentmodel}",
         f"option name closewin type spin default {o.closewin} min 0 max 100",
         f"option name others type combo default {o.others} " + " ".join(f"var {x}" for x in OTHERS),
-        f"option name fallible type spin default {o.fallible} min -1 max 300",
+        f"option name fallible type string default {o.fallible}",
         f"option name follow type string default {o.follow}",
         f"option name club type combo default {o.club} " + " ".join(f"var {x}" for x in MODEL_RULES),
     ]
@@ -206,7 +207,10 @@ def set_option(o: Options, name: str, value: str) -> str | None:
     elif name == "closewin":
         o.closewin = parse_int(value, "closewin", 0, 100)
     elif name == "fallible":
-        o.fallible = parse_int(value, "fallible", -1, 300)
+        low = value.lower()
+        hundredths = low if low in ("auto", "off") else parse_int(
+            value, "fallible (auto, off or hundredths)", -1, 300)
+        o.fallible = "off" if hundredths == -1 else hundredths  # -1: off, as before
     elif name == "follow":
         low = value.lower()
         o.follow = low if low in ("auto", "off") else parse_int(

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..advice.closing import ClosingAnalysis, analyse_closing
-from ..advice.fallible import fallible_choice
+from ..advice.fallible import fallible_choice, fallible_margin
 from ..advice.follow import follow_choice, follow_stock
 from ..advice.limits import SearchLimits
 from ..advice.opponents import ImplausibleHistoryError, weighting_for
@@ -86,6 +86,7 @@ class _Search:
     thread: threading.Thread | None = None
     latest: Recommendation | None = None
     pick: Action | None = None  # go with fallible: the near-tie broken against the club
+    margin: float = 0.0  # ... within this margin of the best
     answered: bool = False
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -440,8 +441,11 @@ class ProtocolSession:
                 self._error(f"go: internal error {type(err).__name__}: {err}")
             if rec is not None:
                 search.latest = rec
-                if o.fallible >= 0 and not infinite and not search.stop.is_set():
-                    self._fallible(search, view, rec, limits, utility, started)
+                margin = fallible_margin(
+                    o.fallible if isinstance(o.fallible, str) else o.fallible / 100,
+                    view.profile.name)
+                if margin is not None and not infinite and not search.stop.is_set():
+                    self._fallible(search, view, rec, limits, utility, started, margin)
             if infinite:
                 search.stop.wait()
             self._answer(search)
@@ -449,19 +453,20 @@ class ProtocolSession:
         self._launch(search, work)
 
     def _fallible(self, search: _Search, view: View, rec: Recommendation, limits: SearchLimits,
-                  utility: Utility | None, started: float) -> None:
+                  utility: Utility | None, started: float, margin: float) -> None:
         """go with ``fallible``: PIMC's near-ties broken by the line against the club's replies
         (:func:`~sixtysix_solver.advice.fallible.fallible_choice`) in the movetime left."""
         base = close_when_sure(rec, search.closewin)
         until = None if limits.time_limit is None else started + limits.time_limit
         try:
-            pick = fallible_choice(view, rec, base, limits, self.options.fallible / 100,
+            pick = fallible_choice(view, rec, base, limits, margin,
                                    utility=utility, until=until, stop=search.stop)
         except SixtySixError as err:
             self._error(f"go: fallible: {err}")
             return
         if pick != base:
             search.pick = pick
+            search.margin = margin
 
     def _close(self, args: list[str]) -> None:
         if args:
@@ -554,7 +559,7 @@ class ProtocolSession:
                           f"other action")
             if search.pick is not None:
                 self.send(f"info string {search.pick} ranks within fallible "
-                          f"{self.options.fallible / 100:.2f} of {best} and does better against "
+                          f"{search.margin:.2f} of {best} and does better against "
                           f"the club's replies")
                 best = search.pick
             self.send(f"bestmove {best}")
