@@ -181,20 +181,22 @@ struct Table {
 
 }  // namespace
 
+ClubOptions::ClubOptions(const State& s) {
+  Action buf[kMaxActions];
+  const int total = s.legal_actions(buf);
+  for (int i = 0; i < total; ++i) {
+    if (buf[i] == make_action(CLAIM)) claim = true;
+    else a[n++] = buf[i];
+  }
+  if (n == 0) a[n++] = make_action(CLAIM);
+}
+
 Action club_action(const State& s, Voids v) {
   const Table t(s, v);
-  Action buf[kMaxActions];
-  const int n = s.legal_actions(buf);
-  const Action claim = make_action(CLAIM);
-  Action options[kMaxActions];
-  int k = 0;
-  bool can_claim = false;
-  for (int i = 0; i < n; ++i) {
-    if (buf[i] == claim) can_claim = true;
-    else options[k++] = buf[i];
-  }
-  if (can_claim && t.score >= s.R().target) return claim;
-  if (k == 0) return buf[0];
+  const ClubOptions opts(s);
+  const Action* options = opts.a;
+  const int k = opts.n;
+  if (opts.claim && t.score >= s.R().target) return make_action(CLAIM);
   const Action close = make_action(CLOSE), exchange = make_action(EXCHANGE);
   bool can_close = false, can_exchange = false;
   for (int i = 0; i < k; ++i) {

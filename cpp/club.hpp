@@ -25,4 +25,13 @@ bool club_supported(const RuleSet& r);
 // The club player's action for the player to act (the position must not be over).
 Action club_action(const State& s, Voids v);
 
+// The legal actions but a claim, and whether a claim is legal: what both club players choose
+// among once they have decided not to claim (an only legal claim stays in `a`).
+struct ClubOptions {
+  Action a[kMaxActions];
+  int n = 0;
+  bool claim = false;
+  explicit ClubOptions(const State& s);
+};
+
 }  // namespace ss

@@ -109,7 +109,8 @@ bool ClubPasts::counted(const State& s) {
 }
 
 Action ClubPasts::choice(const State& s, std::size_t i) const {
-  return rules_ == ClubRules::EXPERT ? expert_action(s, decisions_[i].facts) : club_action(s, voids_[i]);
+  return rules_ == ClubRules::EXPERT ? expert_action(s, decisions_[i].facts)
+                                      : club_action(s, voids_[i]);
 }
 
 Mask ClubPasts::card_bit(int code) const {

@@ -1,6 +1,7 @@
 // How likely one player's recorded decisions were under a club player's rules (the basic ones,
-// club.hpp, or the full club player's, expert.hpp), softened by eps, for the ways its hidden cards could have come (advice/pasts.py, which this
-// mirrors for the games club_supported() takes). The public position at each of its decisions
+// club.hpp, or the full club player's, expert.hpp), softened by eps, for the ways its hidden
+// cards could have come (advice/pasts.py, which this mirrors for the games club_supported()
+// takes). The public position at each of its decisions
 // comes from one replay of the hand; a past only changes the player's hand there, so valuing a
 // past costs one club choice per decision instead of a replay.
 #pragma once

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "club.hpp"
+
 namespace ss {
 
 namespace {
@@ -313,18 +315,10 @@ bool expert_counts(const State& s) {
 
 Action expert_action(const State& s, const ExpertFacts& facts) {
   const Expert t(s, facts);
-  Action buf[kMaxActions];
-  const int n = s.legal_actions(buf);
-  const Action claim = make_action(CLAIM);
-  Action options[kMaxActions];
-  int k = 0;
-  bool can_claim = false;
-  for (int i = 0; i < n; ++i) {
-    if (buf[i] == claim) can_claim = true;
-    else options[k++] = buf[i];
-  }
-  if (can_claim && t.score >= s.R().target) return claim;  // never a false claim
-  if (k == 0) return buf[0];
+  const ClubOptions opts(s);
+  const Action* options = opts.a;
+  const int k = opts.n;
+  if (opts.claim && t.score >= s.R().target) return make_action(CLAIM);  // never a false claim
   bool can_close = false, can_exchange = false, pass = false;
   unsigned marries = 0, shows = 0;
   Mask plays = 0;

@@ -27,12 +27,17 @@ from test_pasts import GIVEN_UP_AND_DRAWN_BACK
 TWO_PLAYER = [n for n, p in PROFILES.items() if p.players == 2 and p.copies == 1]
 
 
-def club_history(profile: str, seed: int, plies: int) -> Game:
-    """A hand of ``plies`` actions: seat 0 random, seat 1 the basic club player four times in
-    five (its choices then carry information); claims skipped so that the hand goes on."""
+def club_history(profile: str, seed: int, plies: int, rules: str = "basic",
+                 after_stock: bool = False) -> Game:
+    """A hand of ``plies`` actions (``after_stock``: that many once random play has used up
+    the stock): seat 0 random, seat 1 the club player of ``rules`` four times in five (its
+    choices then carry information); claims skipped so that the hand goes on."""
     rng = random.Random(seed)
     g = Game.deal(profile, seed=seed, dealer=rng.randrange(2))
-    club, rand = HeuristicAgent(rules="basic"), RandomAgent(seed)
+    club, rand = HeuristicAgent(rules=rules), RandomAgent(seed)
+    while after_stock and not g.is_over and View.from_game(g, 0).stock_size:
+        g.apply(rng.choice([a for a in g.legal_actions()
+                            if a.kind not in (Kind.CLOSE, Kind.CLAIM)]))
     for _ in range(plies):
         if g.is_over:
             break

@@ -17,7 +17,6 @@ from sixtysix_solver.advice.expert import expert_choice
 from sixtysix_solver.advice.opponents import HeuristicModel
 from sixtysix_solver.advice.past_weights import PastWeights
 from sixtysix_solver.advice.pasts import Past, PastSpace
-from sixtysix_solver.agents import HeuristicAgent, RandomAgent
 from sixtysix_solver.errors import SixtySixError
 from sixtysix_solver.knowledge.history import History
 from sixtysix_solver.knowledge.legal import legal_actions
@@ -26,6 +25,8 @@ from sixtysix_solver.knowledge.worlds import WorldSpace
 from sixtysix_solver.rules.actions import Action, Kind
 from sixtysix_solver.rules.game import Game
 from sixtysix_solver.rules.profiles import PROFILES
+
+from test_club_pasts import club_history
 
 TWO_PLAYER = [n for n, p in PROFILES.items() if p.players == 2 and p.copies == 1]
 
@@ -61,29 +62,6 @@ def test_the_core_expert_chooses_as_the_python_player(profile: str) -> None:
     assert checked > 300 and counted_here > 20
 
 
-def expert_history(profile: str, seed: int, plies: int, after_stock: bool = False) -> Game:
-    """A hand of ``plies`` actions (``after_stock``: that many once the stock is gone): seat 0
-    random, seat 1 the full club player four times in five; claims skipped so that the hand
-    goes on."""
-    rng = random.Random(seed)
-    g = Game.deal(profile, seed=seed, dealer=rng.randrange(2))
-    club, rand = HeuristicAgent(), RandomAgent(seed)
-    while after_stock and not g.is_over and View.from_game(g, 0).stock_size:
-        g.apply(rng.choice([a for a in g.legal_actions()
-                            if a.kind not in (Kind.CLOSE, Kind.CLAIM)]))
-    for _ in range(plies):
-        if g.is_over:
-            break
-        p = g.to_act
-        assert p is not None
-        view = View.from_game(g, p)
-        a = club.act(view) if p == 1 and rng.random() < 0.8 else rand.act(view)
-        if a.kind == Kind.CLAIM:
-            a = next((x for x in g.legal_actions() if x.kind != Kind.CLAIM), a)
-        g.apply(a)
-    return g
-
-
 def reference_likelihood(slow: PastWeights, space: PastSpace, past: Past) -> tuple[float, int]:
     """The Python model's likelihood of ``past`` without the decisions its player counted
     exactly (the core leaves those out), and how many it left out."""
@@ -106,8 +84,8 @@ def test_core_expert_likelihoods_are_the_python_models(profile: str) -> None:
     # counted, the same exact weight per world.
     checked = pasts = skipped = 0
     for seed in range(12):
-        g = (expert_history(profile, seed, plies=4 + 3 * seed) if seed < 8
-             else expert_history(profile, seed, plies=seed - 6, after_stock=True))
+        g = (club_history(profile, seed, 4 + 3 * seed, "expert") if seed < 8
+             else club_history(profile, seed, seed - 6, "expert", after_stock=True))
         if g.is_over:
             continue
         h = History.from_game(g, 0)  # the advised seat; its opponent (1) is the club player
@@ -149,7 +127,7 @@ def test_the_core_expert_refuses_what_it_does_not_take() -> None:
     for name in ("three-hand", "double-deck", "four-hand"):
         with pytest.raises(SixtySixError, match="two players and one deck"):
             _core.expert_action(Game.deal(name, seed=1).core)
-    g = expert_history("schnapsen", 3, 8)
+    g = club_history("schnapsen", 3, 8, "expert")
     h = History.from_game(g, 0)
     space = PastSpace(h, 1)
     core = core_pasts(space, 0.2, tuple(sorted(c.code for c in g.hand(1))), "expert")

@@ -128,7 +128,8 @@ def test_no_change_where_the_club_replies_do_not_apply(profile: str) -> None:
     agent = EngineAgent(worlds=6, seed=1, fallible=10.0)  # every action is "near"
     limits = replace(agent.limits, seed=4)
     rec = recommend(v, limits=limits)
-    assert agent._fallible_pick(v, rec, rec.best, limits, None, time.perf_counter(), 10.0) == rec.best
+    pick = agent._fallible_pick(v, rec, rec.best, limits, None, time.perf_counter(), 10.0)
+    assert pick == rec.best
 
 
 def test_no_time_left_keeps_pimcs_choice() -> None:

@@ -29,7 +29,7 @@ from ..advice.recommend import (
     recommend,
 )
 from ..advice.stats import CARD_TIE, Utility
-from ..errors import SixtySixError
+from ..errors import ArgumentError, SixtySixError
 from ..knowledge.history import History
 from ..knowledge.view import View
 from ..rules.actions import Action, Kind
@@ -312,12 +312,10 @@ class EngineAgent(Agent):
         self.exploit = exploit
         if fallible is False or fallible == "off":  # fallible=off (or false) in a spec
             fallible = None
-        if fallible not in ("auto", None) and (
-            not isinstance(fallible, (int, float)) or isinstance(fallible, bool)
-            or not 0 <= fallible < math.inf
-        ):
-            raise AgentError(
-                f"fallible must be a utility margin >= 0, auto or off; got {fallible!r}")
+        try:
+            fallible_margin(fallible, "")  # the setting's check
+        except ArgumentError as err:
+            raise AgentError(str(err)) from None
         if fallible not in ("auto", None) and method != "pimc":
             raise AgentError("fallible is a PIMC (engine) option")
         self.fallible: Fallible = (
