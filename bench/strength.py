@@ -592,6 +592,10 @@ RUNS = (
           ("engine:worlds=1000,time=1,threads=1,club=expert,infer=0.1", "heuristic"), 20, seed,
           "the default inferring with the new club player as the model (eps 0.1, valued in the "
           "core) against that player") for seed in (1, 2, 3, 4)),
+    # Thirty-second session: a third set of deals for fallible against PIMC in schnapsen.
+    Run("schnapsen-t1f-pimc-s6", "schnapsen",
+        ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "engine:worlds=1000,time=1,threads=1"),
+        20, 6, "fallible's near-ties against plain PIMC in schnapsen on a third set of deals"),
     Run("schnapsen-infer1-pimc", "schnapsen",
         ("engine:worlds=1000,time=0.25,threads=1,infer=0.3,pasts=1,closewin=0",
          "engine:worlds=1000,time=0.25,threads=1,closewin=0"), 20, 7,
