@@ -596,6 +596,19 @@ RUNS = (
     Run("schnapsen-t1f-pimc-s6", "schnapsen",
         ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "engine:worlds=1000,time=1,threads=1"),
         20, 6, "fallible's near-ties against plain PIMC in schnapsen on a third set of deals"),
+    # The seat's best line against the full club player's replies (others=expert, in the core),
+    # against that player: what knowing its rules is worth (the deals of sixty-six-t1fo-club and
+    # the schnapsen runs of seed 1).
+    *(Run(f"{p}-t1x2-club", p,
+          ("engine:worlds=1000,time=1,threads=1,others=expert,lookahead=2", "heuristic"), 20, 1,
+          "PIMC against the full club player's replies (the seat planning two decisions with the "
+          "cards seen), against that player") for p in ("sixty-six", "schnapsen")),
+    # Fallible's near-ties broken against the full club player's replies (club=expert), on the
+    # deals of sixty-six-t1fof-club, -s2, -s3 and -s4 (the same against the basic rules').
+    *(Run(f"sixty-six-t1fx-club{'' if seed == 1 else f'-s{seed}'}", "sixty-six",
+          ("engine:worlds=1000,time=1,threads=1,fallible=0.05,club=expert", "heuristic"), 20,
+          seed, "fallible's near-ties against the full club player's replies, against that "
+          "player") for seed in (1, 2, 3, 4)),
     Run("schnapsen-infer1-pimc", "schnapsen",
         ("engine:worlds=1000,time=0.25,threads=1,infer=0.3,pasts=1,closewin=0",
          "engine:worlds=1000,time=0.25,threads=1,closewin=0"), 20, 7,

@@ -460,18 +460,37 @@ BatchArrays solve_rows(PyWorldPool& pool, const PyState& base,
                      const std::vector<std::vector<int>>& lines, const std::string& objective,
                      std::uint64_t node_limit, double time_limit, bool share_table, double deadline,
                      const py::typing::Optional<PyCancelToken>& cancel_arg, bool interrupt, int voids,
-                     int lookahead) {
+                     int lookahead, const std::vector<std::tuple<Mask, unsigned>>& facts) {
     // "maxn": every side plays for itself (maxn.hpp); "club": the seat's best line against
-    // players who follow the club's rules, `voids` known (reply_search.hpp). Both give
-    // utilities, not game points.
+    // players who follow the basic club's rules, `voids` known (reply_search.hpp); "expert":
+    // the same against the full club player's, `facts` (per player, what the history ruled out
+    // of that player's hand: excluded cards, void suits) known too. They give utilities, not
+    // game points.
+    const bool expert = objective == "expert";
     const Objective obj = objective == "maxn" ? Objective::MAXN
-                          : objective == "club" ? Objective::CLUB
-                                                : objective_of(objective);
+                          : objective == "club" || expert ? Objective::CLUB
+                                                          : objective_of(objective);
+    ReplyModel model;
+    if (expert) {
+      if (!expert_supported(base.s.R()))
+        throw PositionError("the full club player's replies need two players and one deck");
+      if (!facts.empty() && facts.size() != 2)
+        throw IllegalActionError("facts take one (excluded, voids) pair per player");
+      model.expert = true;
+      for (std::size_t p = 0; p < facts.size(); ++p) {
+        const auto [excluded, void_suits] = facts[p];
+        if (excluded & ~base.s.R().deck) throw PositionError("excluded names cards not in the deck");
+        if (void_suits > 0xFu) throw PositionError("voids must be a set of suits (bits 0-3)");
+        model.about[p] = ExpertFacts{excluded, void_suits};
+      }
+    } else if (!facts.empty()) {
+      throw IllegalActionError("facts are for the objective 'expert' only");
+    }
     if (obj == Objective::CLUB) require_club(base.s, voids);
-    else if (voids != 0) throw IllegalActionError("voids are for the objective 'club' only");
+    else if (voids != 0) throw IllegalActionError("voids are for the objectives 'club' and 'expert' only");
     require_lookahead(lookahead);
     if (obj != Objective::CLUB && lookahead != -1)
-      throw IllegalActionError("lookahead is for the objective 'club' only");
+      throw IllegalActionError("lookahead is for the objectives 'club' and 'expert' only");
     Limits lim = limits_of(node_limit, time_limit);
     const auto flag = call_flag(token_of(cancel_arg));
     lim.cancel = flag.get();
@@ -520,7 +539,7 @@ BatchArrays solve_rows(PyWorldPool& pool, const PyState& base,
       std::lock_guard<std::mutex> guard(pool.lock);
       pool.running(flag);
       out = pool.pool.solve(worlds, acts, obj, lim, share_table, deadline, static_cast<Voids>(voids),
-                            lookahead);
+                            lookahead, model);
       pool.running(nullptr);
       interrupted = sigint.interrupted();
     }
@@ -959,7 +978,8 @@ PYBIND11_MODULE(_core, m) {
       .def("solve", &solve_rows, py::arg("base"), py::arg("rows"), py::arg("lines"),
            py::arg("objective"), py::arg("node_limit"), py::arg("time_limit"),
            py::arg("share_table"), py::arg("deadline") = 0.0, py::arg("cancel") = py::none(),
-           py::arg("interrupt") = false, py::arg("voids") = 0, py::arg("lookahead") = -1);
+           py::arg("interrupt") = false, py::arg("voids") = 0, py::arg("lookahead") = -1,
+           py::arg("facts") = std::vector<std::tuple<Mask, unsigned>>{});
   py::class_<PyHorizonPool>(m, "HorizonPool",
                             "Worlds valued by the horizon search on threads (horizon_pool.hpp).")
       .def(py::init([](int threads, std::size_t tt_mib) {
@@ -976,14 +996,16 @@ PYBIND11_MODULE(_core, m) {
                            const std::vector<std::vector<int>>& lines, const std::string& objective, int threads,
                            std::size_t tt_mib, std::uint64_t node_limit, double time_limit,
                            bool share_table, double deadline, const py::typing::Optional<PyCancelToken>& cancel_arg,
-                           bool interrupt, int voids, int lookahead) {
+                           bool interrupt, int voids, int lookahead,
+                           const std::vector<std::tuple<Mask, unsigned>>& facts) {
     if (threads < 1 || threads > 256) throw IllegalActionError("threads must be between 1 and 256");
     if (tt_mib < 1 || tt_mib > 65536) throw IllegalActionError("tt_mib must be between 1 and 65536");
     PyWorldPool pool(threads, tt_mib);
     return solve_rows(pool, base, rows, lines, objective, node_limit, time_limit, share_table, deadline,
-                      cancel_arg, interrupt, voids, lookahead);
+                      cancel_arg, interrupt, voids, lookahead, facts);
   }, py::arg("base"), py::arg("rows"), py::arg("lines"), py::arg("objective"), py::arg("threads"),
      py::arg("tt_mib"), py::arg("node_limit"), py::arg("time_limit"), py::arg("share_table"),
      py::arg("deadline") = 0.0, py::arg("cancel") = py::none(), py::arg("interrupt") = false,
-     py::arg("voids") = 0, py::arg("lookahead") = -1);
+     py::arg("voids") = 0, py::arg("lookahead") = -1,
+     py::arg("facts") = std::vector<std::tuple<Mask, unsigned>>{});
 }

@@ -13,29 +13,50 @@
 // (a rollout, one step of policy improvement over the club when the seat chooses by it); a
 // small lookahead plans a few decisions with the cards seen, where a whole line would assume
 // it sees them to the end.
+//
+// The replies follow the basic club player's rules (club.hpp) or, with ReplyModel::expert, the
+// full club player's (expert.hpp; two players, one deck). That player counts its endgame
+// exactly where it knows every card (expert_counts), so there both sides play exactly: the seat
+// its best, the other the seat's worst.
 #pragma once
 #include <chrono>
 #include <cstdint>
 
 #include "club.hpp"
+#include "expert.hpp"
 #include "maxn.hpp"
 #include "search.hpp"
 
 namespace ss {
 
+// Whose rules the replies follow, and with the full club player what the history ruled out of
+// each player's hand at the search's root (about[p]: p's hand). Those facts hold until a card is
+// drawn (a drawn card may be one a player lacked); the voids that play reveals below the root
+// come from the Voids the search carries.
+struct ReplyModel {
+  bool expert = false;
+  ExpertFacts about[2];
+};
+
 class ReplySearch {
  public:
-  ReplySearch(MaxnTable& table, Limits limits, int side, int lookahead = -1);
+  ReplySearch(MaxnTable& table, Limits limits, int side, int lookahead = -1,
+              const ReplyModel& model = {});
   // The seat's utility from `s` with the voids `v` known.
   int value(const State& s, Voids v);
   std::uint64_t nodes() const { return nodes_; }
 
  private:
   int search(const State& s, Voids v, int left);
+  int exact(const State& s, Voids v, int left);  // where the full club player counts
+  Action rule_action(const State& s, Voids v) const;
   MaxnTable& table_;
   Limits limits_;
   int side_;
   int lookahead_;
+  ReplyModel model_;
+  std::uint64_t salt_ = 0;  // the model in the table's key
+  int root_stock_ = 0;      // the stock's size at the root: the root's facts hold while it is
   std::uint64_t nodes_ = 0;
   std::chrono::steady_clock::time_point start_;
 };

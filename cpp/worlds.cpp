@@ -188,7 +188,7 @@ std::vector<std::size_t> WorldPool::split(std::size_t n, std::size_t k, int t_co
 
 WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<Line>& lines,
                            Objective obj, Limits limits, bool share_table, double deadline,
-                           Voids voids, int lookahead) {
+                           Voids voids, int lookahead, const ReplyModel& model) {
   const auto t0 = std::chrono::steady_clock::now();
   if (!limits.cancel) {  // (a caller's token instead: cancel() does not reach this call)
     cancel_.store(false);
@@ -292,7 +292,7 @@ WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<L
         MaxnTable& mt = *maxn_tables_[t];
         if (!share_table) mt.new_generation();
         const int side = s.side(s.to_act);
-        ReplySearch reply(mt, lim, side, lookahead);
+        ReplySearch reply(mt, lim, side, lookahead, model);
         each_line([&] { return reply.nodes(); }, [&](std::size_t a, const State& c) {
           return c.over() ? maxn_utility(c, side) : reply.value(c, line_voids[a]);
         });

@@ -9,6 +9,7 @@
 
 #include "club.hpp"
 #include "maxn.hpp"
+#include "reply_search.hpp"
 #include "search.hpp"
 
 namespace ss {
@@ -80,11 +81,12 @@ class WorldPool {
  public:
   // `shared`: one table for all threads, worlds handed out as threads come free (see above).
   WorldPool(int threads, std::size_t tt_mib, bool shared = false);
-  // `voids`: with Objective::CLUB, the voids known at the worlds' position (club.hpp), and
-  // `lookahead` the seat's open-card foresight (reply_search.hpp; -1: to the end).
+  // `voids`: with Objective::CLUB, the voids known at the worlds' position (club.hpp),
+  // `lookahead` the seat's open-card foresight and `model` whose rules the replies follow
+  // (reply_search.hpp; -1: to the end; the basic club player's by default).
   WorldsOut solve(const std::vector<State>& worlds, const std::vector<Line>& lines, Objective obj,
                   Limits limits, bool share_table, double deadline = 0, Voids voids = 0,
-                  int lookahead = -1);
+                  int lookahead = -1, const ReplyModel& model = {});
   int threads() const { return threads_; }
   // A new run: entries of earlier calls stop answering and the threads' statistics and guesses
   // start afresh, so the next solve() runs as on a fresh pool (the same values and node

@@ -43,7 +43,7 @@ from .limits import SearchLimits
 from .recommend import Recommendation, club_replies, recommend
 from .stats import Utility
 
-__all__ = ["FALLIBLE_AUTO", "FALLIBLE_LOOKAHEAD", "Fallible", "fallible_choice",
+__all__ = ["FALLIBLE_AUTO", "FALLIBLE_LOOKAHEAD", "REPLIES", "Fallible", "fallible_choice",
            "fallible_limits", "fallible_margin"]
 
 FALLIBLE_LOOKAHEAD = 2
@@ -86,37 +86,46 @@ def fallible_margin(setting: Fallible, profile: str) -> float | None:
     return float(setting)
 
 
-def fallible_limits(view: View, limits: SearchLimits) -> SearchLimits | None:
-    """The limits of the second valuation (against the club's replies), or ``None`` where
-    it does not apply: three players or more (three-hand's default already plays against the
-    club), worlds that already count the club's replies, and where the core has no club rules
-    (double-deck, the four-hand games)."""
-    if view.profile.sides > 2 or limits.others == "club":
+#: The club players whose replies the second valuation may take: the basic rules (``club``,
+#: the default) or the full club player's (``expert``), as ``SearchLimits.others`` names them.
+REPLIES = ("club", "expert")
+
+
+def fallible_limits(view: View, limits: SearchLimits,
+                    replies: str = "club") -> SearchLimits | None:
+    """The limits of the second valuation (against the ``replies`` club player's replies:
+    :data:`REPLIES`), or ``None`` where it does not apply: three players or more (three-hand's
+    default already plays against the club), worlds that already count a club player's
+    replies, and where the core has no such rules (double-deck, the four-hand games)."""
+    if replies not in REPLIES:
+        raise ArgumentError(f"replies must be one of {', '.join(REPLIES)}, got {replies!r}")
+    if view.profile.sides > 2 or limits.others in REPLIES:
         return None
     ahead = limits.lookahead
     if ahead is None and view.stock_size and view.closed_by is None:
         ahead = FALLIBLE_LOOKAHEAD
-    club = replace(limits, others="club", lookahead=ahead)
+    club = replace(limits, others=replies, lookahead=ahead)
     return club if club_replies(view, club) else None
 
 
 def fallible_choice(view: View, rec: Recommendation, best: Action, limits: SearchLimits,
                     margin: float, *, utility: Utility | None = None,
                     until: float | None = None,
-                    stop: threading.Event | None = None) -> Action:
+                    stop: threading.Event | None = None, replies: str = "club") -> Action:
     """Among ``best`` and the actions within ``margin`` of its utility in ``rec`` (no close,
-    no claim), the one whose best line against the basic club's replies is worth most, on
-    worlds drawn as ``limits`` draws them; ``best`` on a tie, where the club's replies do not
-    apply (:func:`fallible_limits`), when ``until`` (a ``time.perf_counter()`` value, the
-    second valuation's deadline) has passed, and when that valuation ends (``stop``, another
-    thread's event, or the deadline) before one world is valued."""
+    no claim), the one whose best line against the club's replies (the basic rules; the full
+    club player's with ``replies="expert"``) is worth most, on worlds drawn as ``limits`` draws
+    them; ``best`` on a tie, where those replies do not apply (:func:`fallible_limits`), when
+    ``until`` (a ``time.perf_counter()`` value, the second valuation's deadline) has passed,
+    and when that valuation ends (``stop``, another thread's event, or the deadline) before one
+    world is valued."""
     top = rec.stats(best).utility
     near = [s.action for s in rec.ranked()
             if s.action != best and s.utility >= top - margin
             and s.action.kind not in (Kind.CLOSE, Kind.CLAIM)]
     if not near:
         return best
-    club = fallible_limits(view, limits)
+    club = fallible_limits(view, limits, replies)
     if club is None:
         return best
     if until is not None:

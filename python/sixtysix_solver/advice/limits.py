@@ -52,7 +52,7 @@ DEFAULT_PAST_SAMPLES = 32  # else this many sampled
 METHODS = ("auto", "exact", "horizon")
 MAX_HORIZON = 8  # the horizon search's deepest depth (tricks)
 MAX_LOOKAHEAD = 64  # the seat's decisions planned ahead against the club (the core's bound)
-OTHERS = ("auto", "paranoid", "maxn", "club")  # how the other two of three play in an exactly solved world
+OTHERS = ("auto", "paranoid", "maxn", "club", "expert")  # how the other two of three play in an exactly solved world
 
 _SEED_LO, _SEED_HI = -(2**63), 2**64 - 1  # the union of the searches' seed ranges
 
@@ -95,7 +95,10 @@ class SearchLimits:
     ``"maxn"`` are the plain game value; ``"club"`` is the seat's best line against the basic
     club player's replies in the two-player games of one deck, in exact worlds whatever the
     stock: an exploit of that player, best with a ``lookahead``, and the game value in
-    double-deck and the four-hand games);
+    double-deck and the four-hand games); ``"expert"`` is the same against the full club
+    player's replies (``heuristic``, docs/club-player.md) in the two-player games of one deck,
+    both sides playing exactly once every card is known (as that player counts its endgame),
+    and the game value elsewhere;
     ``lookahead``: against the club's replies, how many more of its own decisions the seat plans
     with the world's cards seen, after the one advised on, before it too plays by the club's
     rules (``None``, the default: to the end of the hand; 0: the club's play values the action,

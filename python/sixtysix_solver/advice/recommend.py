@@ -57,6 +57,7 @@ from ..rules.schema import (
     json_float,
 )
 from .club import club_choice
+from .club_pasts import view_facts
 from .equity import MatchEquity
 from .horizon import weights_for
 from .limits import (
@@ -367,24 +368,37 @@ def match_utility(
 
 
 def club_replies(view: View, limits: SearchLimits) -> bool:
-    """Are worlds valued by the seat's best line against the basic club's replies? With
-    ``others="club"`` wherever the core has the club's rules (one copy of each card, nobody
-    with a partner: three-hand and the two-player games of one deck), and with ``"auto"`` in
-    three-hand. Elsewhere ``club`` leaves the plain game value (double-deck, the four-hand
-    games).
+    """Are worlds valued by the seat's best line against a club player's replies? With
+    ``others="club"`` (the basic rules) wherever the core has the club's rules (one copy of
+    each card, nobody with a partner: three-hand and the two-player games of one deck), and
+    with ``"auto"`` in three-hand; with ``others="expert"`` (the full club player's rules) in
+    the two-player games of one deck. Elsewhere they leave the plain game value (double-deck,
+    the four-hand games; three-hand for ``expert``).
 
     >>> from sixtysix_solver import Game, View
     >>> from sixtysix_solver.advice.limits import SearchLimits
     >>> v = View.from_game(Game.deal("sixty-six", seed=1))
     >>> club_replies(v, SearchLimits(others="club")), club_replies(v, SearchLimits())
     (True, False)
-    >>> club_replies(View.from_game(Game.deal("three-hand", seed=1)), SearchLimits())
+    >>> club_replies(v, SearchLimits(others="expert"))
     True
+    >>> three = View.from_game(Game.deal("three-hand", seed=1))
+    >>> club_replies(three, SearchLimits()), club_replies(three, SearchLimits(others="expert"))
+    (True, False)
     """
     prof = view.profile
     if prof.copies != 1 or prof.sides != prof.players:
         return False
+    if limits.others == "expert":
+        return prof.players == 2
     return limits.others == "club" or (limits.others == "auto" and prof.sides > 2)
+
+
+def reply_facts(view: View) -> list[tuple[int, int]]:
+    """Per player, what ``view``'s history ruled out of that player's hand, as the core's full
+    club player takes it (excluded cards, void suits: :func:`~sixtysix_solver.advice.club_pasts.view_facts`).
+    A view holds no facts about the seat's own hand: none for it, as :func:`known_voids`."""
+    return [(0, 0) if p == view.seat else view_facts(view, p) for p in range(view.players)]
 
 
 def known_voids(view: View) -> int:
@@ -906,11 +920,12 @@ class _Run:
             # One solve gives both: utility = game points * MAXN_SCALE + the seat's points
             # (max^n, or the seat's best line against the club's replies).
             util, nodes, aborted = self.pool.solve(
-                self.base.core, rows, self.codes, "club" if self.club else "maxn", 0, 0.0, True,
+                self.base.core, rows, self.codes, self.reply_objective, 0, 0.0, True,
                 deadline, interrupt=interruptible(),
                 voids=known_voids(self.view) if self.club else 0,
                 lookahead=-1 if self.limits.lookahead is None or not self.club
                 else self.limits.lookahead,
+                facts=reply_facts(self.view) if self.reply_objective == "expert" else [],
             )
             gp, points = np.divmod(util.astype(np.int64), _core.MAXN_SCALE)
             ties = self.limits.card_tie * points.astype(np.float64) if self.card_ties else None
@@ -963,8 +978,16 @@ class _Run:
 
     @property
     def club(self) -> bool:
-        """Are exact worlds valued against the basic club's replies (:func:`club_replies`)?"""
+        """Are exact worlds valued against a club player's replies (:func:`club_replies`)?"""
         return club_replies(self.view, self.limits)
+
+    @property
+    def reply_objective(self) -> str:
+        """The core's objective of a solve that gives utilities: ``"expert"`` or ``"club"``
+        against a club player's replies (:attr:`club`), else ``"maxn"``."""
+        if not self.club:
+            return "maxn"
+        return "expert" if self.limits.others == "expert" else "club"
 
     @property
     def maxn(self) -> bool:

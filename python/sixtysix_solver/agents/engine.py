@@ -124,7 +124,8 @@ class EngineAgent(Agent):
     there. ``paranoid``: the other two together against the seat; ``maxn``: each for itself
     (max^n: its game points, then its own points). With two players ``club`` (asked for, not
     ``auto``'s) plays against the basic club player's replies in the games of one deck: an
-    exploit of that player, which loses to others (docs/strength.md). ``lookahead=k`` (with
+    exploit of that player, which loses to others (docs/strength.md); ``expert`` plays against
+    the full club player's replies there (``heuristic``). ``lookahead=k`` (with
     the club's replies; the ``SearchLimits`` field): the seat plans only its next ``k``
     decisions with the world's cards seen, then plays by the club's rules too (0: the club's
     play from the next decision).
@@ -137,8 +138,9 @@ class EngineAgent(Agent):
     whose default already plays against the club's replies.
     ``fallible=m`` (PIMC only): among the actions within ``m`` of PIMC's best (its utility:
     game points, or the chance to win the match), play the one that does best against an
-    opponent who does not see the seat's cards: the seat's best line against the basic club
-    player's replies (:func:`~sixtysix_solver.advice.fallible.fallible_choice`), in the time
+    opponent who does not see the seat's cards: the seat's best line against the replies of
+    the club player named by ``club`` (unnamed, the basic rules'; with ``club=expert`` the full
+    club player's: :func:`~sixtysix_solver.advice.fallible.fallible_choice`), in the time
     PIMC leaves. PIMC's worlds credit the opponent with seeing every card, so where they rank
     actions alike (lost or won in every world) it cannot tell the action that leaves the
     opponent a chance to go wrong; this tie-break can. A close or a claim is never taken this
@@ -307,7 +309,7 @@ class EngineAgent(Agent):
         self._models: dict[float, HeuristicModel] = {}
         if not isinstance(exploit, bool):
             raise AgentError(f"exploit must be true or false, got {exploit!r}")
-        if exploit and (method != "pimc" or others == "club"):
+        if exploit and (method != "pimc" or others in ("club", "expert")):
             raise AgentError("exploit is a PIMC (engine) option, and it chooses when others=club")
         self.exploit = exploit
         if fallible is False or fallible == "off":  # fallible=off (or false) in a spec
@@ -572,7 +574,8 @@ class EngineAgent(Agent):
             until = start + limits.time_limit
             if until - time.perf_counter() < 0.05 * limits.time_limit:
                 return best
-        return fallible_choice(view, rec, best, limits, margin, utility=utility, until=until)
+        return fallible_choice(view, rec, best, limits, margin, utility=utility, until=until,
+                               replies="expert" if self.club == "expert" else "club")
 
     def _fusion_check(self, view: View, rec: Recommendation, best: Action, start: float,
                       seed: int) -> Action:
