@@ -674,8 +674,34 @@ def _canon(spec: str) -> str:
     return str(AgentSpec.parse(spec))
 
 
+def drifted(run: Run) -> list[str]:
+    """The agents of ``run``'s results that played with other settings than their specs give
+    today (``Agent.settings``, recorded in each match since the thirty-second session): a
+    default changed since the run, so its spec no longer says what played and the run needs
+    relabelling (the spec naming the setting it ran with). Records without settings are not
+    checked."""
+    from sixtysix_solver.agents import AgentSpec
+
+    today: dict[str, str] = {}
+    out: list[str] = []
+    for r in load_results(run.path) if run.path.exists() else []:
+        if r.settings is None:
+            continue
+        for spec, played in zip((r.a, r.b), r.settings):
+            if spec not in today:
+                today[spec] = AgentSpec.parse(spec).build().settings(r.profile)
+            if played != today[spec] and spec not in out:
+                out.append(f"{spec} (played {played}; today {today[spec]})")
+    return out
+
+
 def write_report(doc: Path = DOC) -> bool:
-    """Replace the generated block of ``doc``; True if it changed."""
+    """Replace the generated block of ``doc``; True if it changed. A run whose agents played
+    with settings their specs no longer give (:func:`drifted`) stops it."""
+    stale = {run.name: d for run in RUNS if (d := drifted(run))}
+    if stale:
+        raise SystemExit("relabel these runs, whose specs no longer say what played:\n"
+                         + "\n".join(f"  {k}: {'; '.join(v)}" for k, v in stale.items()))
     text = doc.read_text()
     if BEGIN not in text or END not in text:
         raise SystemExit(f"{doc} has no {BEGIN} ... {END} block")

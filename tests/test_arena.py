@@ -18,6 +18,7 @@ import pytest
 from typer.testing import CliRunner
 
 from helpers import assert_match_deals
+import sixtysix_solver
 from sixtysix_solver import Game, View
 from sixtysix_solver.play.arena import HandRecord, MatchJob, MatchResult, arena, elo, load_results, match_jobs, play_match, round_robin, run_jobs, summarize
 from sixtysix_solver.agents import Agent, AgentSpec
@@ -290,3 +291,24 @@ def test_thinking_time_is_recorded_per_agent() -> None:
     s = summarize([r])
     assert s.a_ms_per_move == 1000 * r.think[0] / r.decisions[0]
     assert summarize([r], "random", "heuristic").a_ms_per_move == s.b_ms_per_move
+
+
+def test_each_match_records_what_its_agents_played_with() -> None:
+    # The settings a default decides are written out per agent (a's first), with the package's
+    # version; they survive the JSON line, and lines written before them still load.
+    engine = "engine:worlds=2,time=0,threads=1"
+    r = play_match(MatchJob(AgentSpec.parse(engine), AgentSpec.parse("heuristic"),
+                            get_profile("mariage-piquet"), seed=2, index=0, swap=True))
+    assert r.settings == (AgentSpec.parse(engine).build().settings("mariage-piquet"), "heuristic")
+    assert "infer=0.1" in r.settings[0] and "fallible=0.05" in r.settings[0]
+    assert r.package == sixtysix_solver.__version__
+    back = MatchResult.from_json(r.to_json())
+    assert (back.settings, back.package) == (r.settings, r.package)
+    old = json.loads(r.to_json())
+    del old["settings"], old["package"]
+    before = MatchResult.from_json(json.dumps(old))
+    assert before == r and before.settings is None and before.package is None
+    three = play_match(MatchJob(AgentSpec.parse("heuristic:basic"), AgentSpec.parse(engine),
+                                get_profile("three-hand"), seed=1, index=0, swap=False,
+                                a_seat=2))
+    assert three.settings is not None and "others=club" in three.settings[1]

@@ -472,7 +472,7 @@ def test_others_reaches_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
     out.clear()
     e.handle("setoption name others value friendly")
     assert out == ["error setoption: others must be one of auto, paranoid, maxn, club, "
-                   "got 'friendly'"]
+                   "expert, got 'friendly'"]
     assert e.options.others == "club"
 
 

@@ -52,6 +52,7 @@ from ..knowledge.worlds import (
 from ..rules.actions import Action, Kind
 from ..rules.cancel import interruptible
 from ..rules.game import Game
+from ..rules.profiles import Profile
 from ..rules.schema import (
     JsonMixin, expect_keys, get_action, get_bool, get_float, get_int, get_opt_float, get_str,
     json_float,
@@ -386,12 +387,28 @@ def club_replies(view: View, limits: SearchLimits) -> bool:
     >>> club_replies(three, SearchLimits()), club_replies(three, SearchLimits(others="expert"))
     (True, False)
     """
-    prof = view.profile
-    if prof.copies != 1 or prof.sides != prof.players:
-        return False
-    if limits.others == "expert":
-        return prof.players == 2
-    return limits.others == "club" or (limits.others == "auto" and prof.sides > 2)
+    return others_in(view.profile, limits.others) in ("club", "expert")
+
+
+def others_in(profile: Profile, others: str) -> str:
+    """What ``SearchLimits.others`` comes to in ``profile``: ``"auto"`` is ``"club"`` in
+    three-hand and ``"paranoid"`` elsewhere, and the club players' replies (``"club"``,
+    ``"expert"``) are the plain game value (``"paranoid"``) where the core lacks their rules.
+
+    >>> from sixtysix_solver.rules.profiles import get_profile
+    >>> [others_in(get_profile(p), "auto") for p in ("three-hand", "sixty-six")]
+    ['club', 'paranoid']
+    >>> others_in(get_profile("three-hand"), "expert"), others_in(get_profile("mariage"), "expert")
+    ('paranoid', 'expert')
+    """
+    one_deck_alone = profile.copies == 1 and profile.sides == profile.players
+    if others == "auto":
+        return "club" if one_deck_alone and profile.sides > 2 else "paranoid"
+    if others == "club":
+        return others if one_deck_alone else "paranoid"
+    if others == "expert":
+        return others if one_deck_alone and profile.players == 2 else "paranoid"
+    return others
 
 
 def reply_facts(view: View) -> list[tuple[int, int]]:

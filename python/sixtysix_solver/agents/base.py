@@ -119,6 +119,19 @@ class Agent(ABC):
         build one only then; :attr:`uses_history` unless an agent knows better."""
         return self.uses_history
 
+    def settings(self, profile: str) -> str:
+        """What the agent plays with in ``profile`` (a profile's name), in spec notation: its
+        :attr:`spec` with every setting that a default decides written out as that default
+        stands today, so that a record of its play still says what played after a default
+        changes (the arena writes it in each match result). The spec's text unless an agent
+        has such settings.
+
+        >>> from sixtysix_solver.agents import HeuristicAgent
+        >>> HeuristicAgent().settings("sixty-six")
+        'heuristic'
+        """
+        return str(self.spec)
+
     def choose_with(self, view: View, legal: Sequence[Action], history: History | None) -> Action:
         """:meth:`choose`, given the hand's history when the driver has one (``None`` else);
         agents that use it (``uses_history``) override this."""
@@ -185,6 +198,14 @@ def _fmt(v: Param) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
     return str(v)
+
+
+def settings_text(kind: str, params: dict[str, Param]) -> str:
+    """``kind:name=value,...`` with every parameter written, sorted by name (defaults too,
+    unlike a canonical :class:`AgentSpec`): the text of :meth:`Agent.settings`."""
+    if not params:
+        return kind
+    return f"{kind}:" + ",".join(f"{k}={_fmt(v)}" for k, v in sorted(params.items()))
 
 
 @dataclass(frozen=True)

@@ -18,22 +18,24 @@ from typing import Any
 from ..advice.fallible import Fallible, fallible_choice, fallible_margin
 from ..advice.fits import club_fits
 from ..advice.follow import (
-    FOLLOW_CLUB, FOLLOW_SETTINGS, Follow, early_answer, follow_choice, valid_follow,
+    FOLLOW_CLUB, FOLLOW_SETTINGS, Follow, early_answer, follow_choice, follow_stock,
+    valid_follow,
 )
 from ..advice.iimc import playout_values
 from ..advice.opponents import HeuristicModel, ImplausibleHistoryError, infer_eps
 from ..advice.ismcts import ismcts
 from ..advice.limits import DEFAULT_PAST_SAMPLES, MAX_LOOKAHEAD, METHODS, OTHERS, SearchLimits
 from ..advice.recommend import (
-    CLOSEWIN, Recommendation, club_replies, close_when_sure, match_utility, paired_difference,
-    recommend,
+    CLOSEWIN, Recommendation, club_replies, close_when_sure, match_utility, others_in,
+    paired_difference, recommend,
 )
 from ..advice.stats import CARD_TIE, Utility
 from ..errors import ArgumentError, SixtySixError
 from ..knowledge.history import History
 from ..knowledge.view import View
 from ..rules.actions import Action, Kind
-from .base import Agent, AgentError, AgentSpec, Param, register
+from ..rules.profiles import get_profile
+from .base import Agent, AgentError, AgentSpec, Param, register, settings_text
 from .heuristic import RULES
 
 __all__ = ["EngineAgent", "ISMCTS_LEVELS", "LEVEL_TIME", "PIMC_LEVELS"]
@@ -537,6 +539,34 @@ class EngineAgent(Agent):
         assert self.anchor is not None
         mean, se = paired_difference(rec, best, club, utility)
         return mean > self.anchor * se
+
+    def settings(self, profile: str) -> str:
+        """The spec with the settings a default decides written out for ``profile``: the
+        time cap, ``closewin``, and (PIMC) ``infer``, ``fallible``, ``follow`` and ``others``
+        as they resolve there today (``false``: off).
+
+        >>> from sixtysix_solver.agents import AgentSpec
+        >>> AgentSpec.parse("engine:worlds=100,threads=1").build().settings("mariage-piquet")
+        'engine:closewin=0.8,fallible=0.05,follow=false,infer=0.1,others=paranoid,threads=1,time=none,worlds=100'
+        """
+        def num(w: float) -> Param:
+            return int(w) if float(w).is_integer() else float(w)
+
+        params: dict[str, Param] = dict(self.spec.params)
+        cap = self.limits.time_limit
+        params["time"] = "none" if cap is None else num(cap)
+        params["threads"] = self.threads
+        if self.method == "pimc":
+            prof = get_profile(profile)
+            params["closewin"] = num(0 if self.closewin is None else self.closewin)
+            eps = infer_eps(self.infer, profile)
+            margin = fallible_margin(self.fallible, profile)
+            stock = follow_stock(self.follow, prof)
+            params["infer"] = False if eps is None else eps
+            params["fallible"] = False if margin is None else margin
+            params["follow"] = False if stock is None else stock
+            params["others"] = others_in(prof, self.limits.others)
+        return settings_text(self.spec.kind, params)
 
     def wants_history(self, profile: str) -> bool:
         """The history only where the engine infers (``infer=auto``: not in every profile) or

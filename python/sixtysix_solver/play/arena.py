@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from ..agents import Agent, AgentError, AgentSpec, act_in_game
+from .._version import __version__
 from ..errors import SixtySixError
 from ..rules.game import Game
 from ..rules.profiles import Profile, get_profile
@@ -160,6 +161,8 @@ def play_match(job: MatchJob) -> MatchResult:
         agents.append(spec.build(seed=derive_seed(job.seed, "agent", job.index, role,
                                                   ordinal[is_a])))
         ordinal[is_a] += 1
+    a_first = next(p for p in range(n) if prof.side(p) == a_side)
+    b_first = next(p for p in range(n) if prof.side(p) != a_side)
     match = [0] * prof.sides
     carry = 0
     hands: list[HandRecord] = []
@@ -208,6 +211,8 @@ def play_match(job: MatchJob) -> MatchResult:
         winner="a" if leader == a_side else "b",
         hands=tuple(hands), seconds=time.perf_counter() - t0,
         think=(think[0], think[1]), decisions=(asked[0], asked[1]), a_seat=job.a_seat,
+        settings=(agents[a_first].settings(prof.name), agents[b_first].settings(prof.name)),
+        package=__version__,
     )
 
 

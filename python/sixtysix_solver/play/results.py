@@ -118,6 +118,11 @@ class MatchResult:
     think: tuple[float, float] = field(default=(0.0, 0.0), compare=False)
     decisions: tuple[int, int] = field(default=(0, 0), compare=False)
     a_seat: int | None = None
+    # What each agent played with in the profile (Agent.settings: its defaults written out; a's
+    # first) and the package's version: the record still says what played after a default
+    # changes. None in lines written before they were recorded.
+    settings: tuple[str, str] | None = field(default=None, compare=False)
+    package: str | None = field(default=None, compare=False)
 
     @property
     def key(self) -> MatchKey:
@@ -149,6 +154,10 @@ class MatchResult:
             "a_seats": list(self.a_seats), "score": list(self.score), "winner": self.winner,
             "hands": [h.to_list() for h in self.hands], "seconds": round(self.seconds, 3),
             "think": [round(t, 3) for t in self.think], "decisions": list(self.decisions)})
+        if self.settings is not None:
+            d["settings"] = list(self.settings)
+        if self.package is not None:
+            d["package"] = self.package
         return json.dumps(d, separators=(",", ":"))
 
     @classmethod
@@ -175,6 +184,9 @@ class MatchResult:
                 decisions=(int(d.get("decisions", (0, 0))[0]),
                            int(d.get("decisions", (0, 0))[1])),
                 a_seat=None if a_seat is None else int(a_seat),
+                settings=None if "settings" not in d
+                else (str(d["settings"][0]), str(d["settings"][1])),
+                package=None if "package" not in d else str(d["package"]),
             )
         except (ValueError, KeyError, TypeError, IndexError, AttributeError) as err:
             raise SixtySixError(f"bad arena result line: {err}") from None
