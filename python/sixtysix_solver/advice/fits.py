@@ -1,4 +1,5 @@
-"""Does the other players' play so far fit the basic club player's rules?
+"""Does the other players' play so far fit the basic club player's rules (or the full club
+player's)?
 
 An engine that values worlds against the basic club player's replies (``others="club"``)
 exploits that player and loses to any other (docs/strength.md). :func:`club_fits` is the
@@ -57,15 +58,15 @@ FIT_PAST_SAMPLES = 256
 
 
 def club_fits(history: History, *, worlds: int = FIT_WORLDS, seed: int = 0,
-              until: float | None = None) -> bool:
+              until: float | None = None, rules: str = "basic") -> bool:
     """Could every action the other players took in ``history`` be the basic club player's
-    choice? True when one of ``worlds`` sampled worlds (seeded by ``seed``) weighs more than
-    10 * :data:`FIT_EPS` under the near-deterministic club model; True with no actions yet,
-    and True when ``until`` (a ``time.perf_counter()`` value) passes first: nothing showed
-    that they do not fit."""
+    choice (with ``rules="expert"``, the full club player's)? True when one of ``worlds``
+    sampled worlds (seeded by ``seed``) weighs more than 10 * :data:`FIT_EPS` under the
+    near-deterministic club model; True with no actions yet, and True when ``until`` (a
+    ``time.perf_counter()`` value) passes first: nothing showed that they do not fit."""
     if not history.decisions:
         return True
-    weights = PastWeights(history, HeuristicModel(FIT_EPS), seed=seed,
+    weights = PastWeights(history, HeuristicModel(FIT_EPS, rules), seed=seed,
                           past_limit=FIT_PAST_LIMIT, past_samples=FIT_PAST_SAMPLES)
     weights.until = until
     for lay in sample_layouts(history.view, worlds, seed, stock_order=False):

@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..advice.fallible import Fallible, fallible_choice, fallible_margin
+from ..advice.counting import Count
 from ..advice.fits import club_fits
 from ..advice.follow import (
     FOLLOW_CLUB, FOLLOW_SETTINGS, Follow, early_answer, follow_choice, follow_stock,
@@ -132,8 +133,9 @@ class EngineAgent(Agent):
     decisions with the world's cards seen, then plays by the club's rules too (0: the club's
     play from the next decision).
     ``exploit=true`` (PIMC only): play against the basic club player's replies (``others=club``,
-    with ``lookahead`` or :data:`EXPLOIT_LOOKAHEAD`) while every action the other players took
-    this match could have been that player's choice (:func:`~sixtysix_solver.advice.fits.club_fits`,
+    with ``lookahead`` or :data:`EXPLOIT_LOOKAHEAD`; with ``club=expert`` the full club
+    player's, ``others=expert``) while every action the other players took this match could
+    have been that player's choice (:func:`~sixtysix_solver.advice.fits.club_fits`,
     at most :data:`FIT_SHARE` of a decision's time cap), and by ``others`` for the rest of the
     match once one could not; without the hand's history it never exploits. It changes nothing
     where the core has no club rules (double-deck, the four-hand games) and in three-hand,
@@ -467,17 +469,24 @@ class EngineAgent(Agent):
 
     def _exploiting(self, view: View, limits: SearchLimits, history: History | None,
                     start: float) -> SearchLimits:
-        """The limits of this decision with ``exploit``: against the club's replies while the
-        others' play fits its rules (checked in at most FIT_SHARE of the time cap, which the
-        check's time is taken from), else as they are."""
-        club = replace(limits, others="club", lookahead=EXPLOIT_LOOKAHEAD
-                       if limits.lookahead is None else limits.lookahead)
+        """The limits of this decision with ``exploit``: against the replies of the club
+        player named by ``club`` (the basic rules unless ``club=expert``) while the others'
+        play fits its rules (checked in at most FIT_SHARE of the time cap, which the check's
+        time is taken from), else as they are."""
+        expert = self.club == "expert"
+        club = replace(limits, others="expert" if expert else "club",
+                       lookahead=EXPLOIT_LOOKAHEAD if limits.lookahead is None
+                       else limits.lookahead)
         if history is None or view.profile.sides > 2 or not club_replies(view, club):
             return limits
-        if self.fits:
+        # Where every card is known the full club player counts exactly, so its replies are
+        # the game value: no check needed. (And a late check is the likeliest to miss: by then
+        # the hand's draws leave the most pasts, of which few fit.)
+        if self.fits and not (expert and Count(view).all_known):
             cap = limits.time_limit
             until = None if cap is None else start + FIT_SHARE * cap
-            self.fits = club_fits(history, seed=len(history.decisions), until=until)
+            self.fits = club_fits(history, seed=len(history.decisions), until=until,
+                                  rules=self.club)
         if not self.fits:
             return limits
         if limits.time_limit is None:
