@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..advice.fallible import Fallible, fallible_choice, fallible_margin
 from ..advice.counting import Count
+from ..advice.fallible import Fallible, fallible_choice, fallible_margin
 from ..advice.fits import club_fits
 from ..advice.follow import (
     FOLLOW_CLUB, FOLLOW_SETTINGS, Follow, early_answer, follow_choice, follow_stock,

@@ -50,8 +50,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..agents import Agent, AgentError, AgentSpec, act_in_game
 from .._version import __version__
+from ..agents import Agent, AgentError, AgentSpec, act_in_game
 from ..errors import SixtySixError
 from ..rules.game import Game
 from ..rules.profiles import Profile, get_profile
