@@ -624,6 +624,13 @@ RUNS = (
     Run("schnapsen-t1xe-club", "schnapsen",
         ("engine:worlds=1000,time=1,threads=1,exploit=true,club=expert", "heuristic"), 20, 1,
         "the same in schnapsen, against the full club player"),
+    # Beyond PIMC: fallible's near-ties against the full club player's replies, against plain
+    # PIMC in schnapsen (the deals of schnapsen-t1f-pimc and -s5).
+    *(Run(f"schnapsen-t1fx-pimc{'' if seed == 4 else f'-s{seed}'}", "schnapsen",
+          ("engine:worlds=1000,time=1,threads=1,fallible=0.05,club=expert",
+           "engine:worlds=1000,time=1,threads=1"), 20, seed,
+          "fallible's near-ties against the full club player's replies, against plain PIMC")
+      for seed in (4, 5)),
     Run("schnapsen-infer1-pimc", "schnapsen",
         ("engine:worlds=1000,time=0.25,threads=1,infer=0.3,pasts=1,closewin=0",
          "engine:worlds=1000,time=0.25,threads=1,closewin=0"), 20, 7,
