@@ -604,11 +604,11 @@ RUNS = (
           "PIMC against the full club player's replies (the seat planning two decisions with the "
           "cards seen), against that player") for p in ("sixty-six", "schnapsen")),
     # Fallible's near-ties broken against the full club player's replies (club=expert), on the
-    # deals of sixty-six-t1fof-club and -s2 (the same against the basic rules').
+    # deals of sixty-six-t1fof-club, -s2, -s3 and -s4 (the same against the basic rules').
     *(Run(f"sixty-six-t1fx-club{'' if seed == 1 else f'-s{seed}'}", "sixty-six",
           ("engine:worlds=1000,time=1,threads=1,fallible=0.05,club=expert", "heuristic"), 20,
           seed, "fallible's near-ties against the full club player's replies, against that "
-          "player") for seed in (1, 2)),
+          "player") for seed in (1, 2, 3, 4)),
     # exploit=true with club=expert: against the full club player's replies while the other's
     # play fits that player's rules, the plain value once it does not (the deals of
     # sixty-six-t1fo-club, -s2, -s3 and sixty-six-t1auto-club-s4; then against the default
@@ -621,12 +621,6 @@ RUNS = (
         ("engine:worlds=1000,time=1,threads=1,exploit=true,club=expert",
          "engine:worlds=1000,time=1,threads=1"), 20, 4,
         "the same against the default engine, whose play does not fit those rules"),
-    # Beyond PIMC: fallible's near-ties against the full club player's replies, against plain
-    # PIMC in schnapsen (the deals of schnapsen-t1f-pimc).
-    Run("schnapsen-t1fx-pimc", "schnapsen",
-        ("engine:worlds=1000,time=1,threads=1,fallible=0.05,club=expert",
-         "engine:worlds=1000,time=1,threads=1"), 20, 4,
-        "fallible's near-ties against the full club player's replies, against plain PIMC"),
     Run("schnapsen-infer1-pimc", "schnapsen",
         ("engine:worlds=1000,time=0.25,threads=1,infer=0.3,pasts=1,closewin=0",
          "engine:worlds=1000,time=0.25,threads=1,closewin=0"), 20, 7,
