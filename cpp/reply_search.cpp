@@ -8,21 +8,22 @@ namespace ss {
 ReplySearch::ReplySearch(MaxnTable& table, Limits limits, int side, int lookahead,
                          const ReplyModel& model)
     : table_(table), limits_(limits), side_(side), lookahead_(lookahead), model_(model),
-      start_(std::chrono::steady_clock::now()) {
-  // Tables may outlive one search (a world pool's, shared by a call's worlds): the model and
-  // its facts are part of every key, so values under other replies never answer.
-  if (model_.expert)
-    salt_ = fmix(mix(mix(mix(mix(1, model_.about[0].excluded), model_.about[0].voids),
-                         model_.about[1].excluded),
-                     model_.about[1].voids));
-}
+      start_(std::chrono::steady_clock::now()) {}
 
 int ReplySearch::value(const State& s, Voids v) {
   if (!club_supported(s.R()))
     throw PositionError("the club's replies need one copy of each card and no partners");
   if (model_.expert && !expert_supported(s.R()))
     throw PositionError("the full club player's replies need two players and one deck");
-  root_stock_ = s.stock_len();
+  root_stock_ = model_.stock >= 0 ? model_.stock : s.stock_len();
+  // Tables may outlive one search (a world pool's, shared by a call's worlds): the model, its
+  // facts and where they hold are part of every key, so values under other replies never
+  // answer.
+  if (model_.expert)
+    salt_ = fmix(mix(mix(mix(mix(mix(1, model_.about[0].excluded), model_.about[0].voids),
+                             model_.about[1].excluded),
+                         model_.about[1].voids),
+                     static_cast<std::uint64_t>(root_stock_)));
   return search(s, v, lookahead_);
 }
 

@@ -36,6 +36,9 @@ namespace ss {
 struct ReplyModel {
   bool expert = false;
   ExpertFacts about[2];
+  // The stock's size where the facts were read (-1: at the position value() is given). A
+  // line's first actions may already draw, and then the facts no longer hold.
+  int stock = -1;
 };
 
 class ReplySearch {

@@ -292,7 +292,9 @@ WorldsOut WorldPool::solve(const std::vector<State>& worlds, const std::vector<L
         MaxnTable& mt = *maxn_tables_[t];
         if (!share_table) mt.new_generation();
         const int side = s.side(s.to_act);
-        ReplySearch reply(mt, lim, side, lookahead, model);
+        ReplyModel at = model;  // the facts are the decision's: before any line's draw
+        at.stock = s.stock_len();
+        ReplySearch reply(mt, lim, side, lookahead, at);
         each_line([&] { return reply.nodes(); }, [&](std::size_t a, const State& c) {
           return c.over() ? maxn_utility(c, side) : reply.value(c, line_voids[a]);
         });
