@@ -73,7 +73,7 @@ def reference(g: Game, me: int, root: Facts, root_stock: int, left: int = -1) ->
         if not counted and a.kind == Kind.CLAIM and u >= SCALE:
             return u
         values.append(u)
-    return max(values) if counted is False or g.to_act == me else min(values)
+    return max(values) if not counted or g.to_act == me else min(values)
 
 
 def expert_positions(seed: int) -> list[Game]:
