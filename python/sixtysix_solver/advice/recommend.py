@@ -32,6 +32,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, cast
 
 import numpy as np
@@ -936,13 +937,13 @@ class _Run:
             assert len(self.active) == len(self.lines)  # (no race: see races)
             # One solve gives both: utility = game points * MAXN_SCALE + the seat's points
             # (max^n, or the seat's best line against the club's replies).
+            objective, voids, facts = self.replies
             util, nodes, aborted = self.pool.solve(
-                self.base.core, rows, self.codes, self.reply_objective, 0, 0.0, True,
-                deadline, interrupt=interruptible(),
-                voids=known_voids(self.view) if self.club else 0,
+                self.base.core, rows, self.codes, objective, 0, 0.0, True,
+                deadline, interrupt=interruptible(), voids=voids,
                 lookahead=-1 if self.limits.lookahead is None or not self.club
                 else self.limits.lookahead,
-                facts=reply_facts(self.view) if self.reply_objective == "expert" else [],
+                facts=facts,
             )
             gp, points = np.divmod(util.astype(np.int64), _core.MAXN_SCALE)
             ties = self.limits.card_tie * points.astype(np.float64) if self.card_ties else None
@@ -998,13 +999,16 @@ class _Run:
         """Are exact worlds valued against a club player's replies (:func:`club_replies`)?"""
         return club_replies(self.view, self.limits)
 
-    @property
-    def reply_objective(self) -> str:
-        """The core's objective of a solve that gives utilities: ``"expert"`` or ``"club"``
-        against a club player's replies (:attr:`club`), else ``"maxn"``."""
+    @cached_property
+    def replies(self) -> tuple[str, int, list[tuple[int, int]]]:
+        """A solve that gives utilities, read from the view once a run: the core's objective
+        (``"expert"`` or ``"club"`` against a club player's replies, :attr:`club`; else
+        ``"maxn"``), the voids and the history's facts those replies take."""
         if not self.club:
-            return "maxn"
-        return "expert" if self.limits.others == "expert" else "club"
+            return "maxn", 0, []
+        if self.limits.others == "expert":
+            return "expert", known_voids(self.view), reply_facts(self.view)
+        return "club", known_voids(self.view), []
 
     @property
     def maxn(self) -> bool:
