@@ -296,6 +296,14 @@ void require_club(const State& s, int voids) {
     throw IllegalActionError("voids must be bits player * 4 + suit, got " + std::to_string(voids));
 }
 
+// What a history rules out of a hand, as the full club player takes it (expert.hpp), checked
+// against the deal of `s`.
+ExpertFacts expert_facts(const State& s, Mask excluded, unsigned voids) {
+  if (excluded & ~s.R().deck) throw PositionError("excluded names cards not in the deck");
+  if (voids > 0xFu) throw PositionError("voids must be a set of suits (bits 0-3)");
+  return ExpertFacts{excluded, voids};
+}
+
 // A cancel flag that Python holds and sets from any thread; a call keeps it alive while it runs.
 struct PyCancelToken {
   std::shared_ptr<std::atomic<bool>> flag = std::make_shared<std::atomic<bool>>(false);
@@ -479,9 +487,7 @@ BatchArrays solve_rows(PyWorldPool& pool, const PyState& base,
       model.expert = true;
       for (std::size_t p = 0; p < facts.size(); ++p) {
         const auto [excluded, void_suits] = facts[p];
-        if (excluded & ~base.s.R().deck) throw PositionError("excluded names cards not in the deck");
-        if (void_suits > 0xFu) throw PositionError("voids must be a set of suits (bits 0-3)");
-        model.about[p] = ExpertFacts{excluded, void_suits};
+        model.about[p] = expert_facts(base.s, excluded, void_suits);
       }
     } else if (!facts.empty()) {
       throw IllegalActionError("facts are for the objective 'expert' only");
@@ -823,9 +829,7 @@ PYBIND11_MODULE(_core, m) {
     require_live(ps.s);
     if (!expert_supported(ps.s.R()))
       throw PositionError("the full club player's rules in the core need two players and one deck");
-    if (excluded & ~ps.s.R().deck) throw PositionError("excluded names cards not in the deck");
-    if (voids > 0xFu) throw PositionError("voids must be a set of suits (bits 0-3)");
-    return static_cast<int>(expert_action(ps.s, ExpertFacts{excluded, voids}));
+    return static_cast<int>(expert_action(ps.s, expert_facts(ps.s, excluded, voids)));
   }, py::arg("state"), py::arg("excluded") = 0, py::arg("voids") = 0);
   m.def("expert_counts", [](const PyState& ps) {
     // Whether the player to act knows every card (the full club player counts its endgame).
