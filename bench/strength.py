@@ -621,6 +621,18 @@ RUNS = (
         ("engine:worlds=1000,time=1,threads=1,exploit=true,club=expert",
          "engine:worlds=1000,time=1,threads=1"), 20, 4,
         "the same against the default engine, whose play does not fit those rules"),
+    # Thirty-third session: fallible's near-ties against the full club player's replies, head
+    # to head against the default engine (the deals of sixty-six-t1xe-engine) and against
+    # plain PIMC in schnapsen (the deals of schnapsen-t1f-pimc, -s5 and -s6).
+    Run("sixty-six-t1fx-engine", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,fallible=0.05,club=expert",
+         "engine:worlds=1000,time=1,threads=1"), 20, 4,
+        "fallible's near-ties against the full club player's replies, head to head against the "
+        "default engine"),
+    *(Run(f"schnapsen-t1fx-pimc{'' if seed == 4 else f'-s{seed}'}", "schnapsen",
+          ("engine:worlds=1000,time=1,threads=1,fallible=0.05,club=expert",
+           "engine:worlds=1000,time=1,threads=1"), 20, seed,
+          "the same against plain PIMC in schnapsen") for seed in (4, 5, 6)),
     Run("schnapsen-infer1-pimc", "schnapsen",
         ("engine:worlds=1000,time=0.25,threads=1,infer=0.3,pasts=1,closewin=0",
          "engine:worlds=1000,time=0.25,threads=1,closewin=0"), 20, 7,
