@@ -33,9 +33,9 @@ class ByStock(EngineAgent):
     def __init__(self, *, seed: int, worlds: int = 100, time: float = 1.0, anchor: float = 1.0,
                  top: int = 99, late: int = 4, midanchor: float | None = None,
                  lateanchor: float = -1.0, **kw: Any) -> None:
-        # follow off, as when this agent was measured (before follow=auto)
+        # follow and fallible off, as when this agent was measured (before their auto)
         super().__init__(worlds=worlds, time_limit=time, seed=seed, anchor=anchor,
-                         **{"follow": None, **kw})
+                         **{"follow": None, "fallible": None, **kw})
         self.base = float(anchor)
         self.top, self.late = top, late
         self.mid = self.base if midanchor is None else float(midanchor)
@@ -57,9 +57,9 @@ class Margin(EngineAgent):
 
     def __init__(self, *, seed: int, worlds: int = 1000, time: float = 1.0, anchor: float = 1.0,
                  margin: float = 0.1, **kw: Any) -> None:
-        # follow off, as when this agent was measured (before follow=auto)
+        # follow and fallible off, as when this agent was measured (before their auto)
         super().__init__(worlds=worlds, time_limit=time, seed=seed, anchor=anchor,
-                         **{"follow": None, **kw})
+                         **{"follow": None, "fallible": None, **kw})
         self.margin = float(margin)
 
     def _overrides_club(self, rec: Recommendation, best: Action, club: Action,

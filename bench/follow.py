@@ -10,7 +10,7 @@ option (``EngineAgent``: the club player's card while the seat answers a lead wi
     custom:factory=follow.follow                   # 1 s, 1,000 worlds, closing when sure
     custom:factory=follow.follow,stock=8,rule=basic
 
-which is ``engine:worlds=1000,time=1,threads=1,club=expert,follow=6`` (and
+which is ``engine:worlds=1000,time=1,threads=1,club=expert,follow=6,fallible=off`` (and
 ``club=basic,follow=8``). Every other keyword goes to :class:`EngineAgent`.
 """
 
@@ -23,5 +23,6 @@ from sixtysix_solver.agents.engine import EngineAgent
 
 def follow(seed: int, *, worlds: int = 1000, time: float = 1.0, stock: int = 6,
            rule: str = "expert", **kw: Any) -> EngineAgent:
+    # fallible off, as when this agent was measured (before fallible=auto in sixty-six)
     return EngineAgent(worlds=worlds, time_limit=time, seed=seed, club=rule, follow=int(stock),
-                       **kw)
+                       **{"fallible": None, **kw})

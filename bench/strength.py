@@ -73,20 +73,21 @@ class Run:
 
 # Engine agents run one search thread each: the arena plays one match per core.
 def _off(profile: str) -> str:
-    """``,follow=off`` in sixty-six and ``,infer=off,fallible=off`` in mariage-piquet: the runs
-    made there before ``follow=auto`` (twenty-eighth session), ``infer=auto`` (thirtieth) and
-    ``fallible=auto`` (thirty-first) became the defaults ran without them."""
-    return {"sixty-six": ",follow=off",
+    """``,follow=off,fallible=off`` in sixty-six and ``,infer=off,fallible=off`` in
+    mariage-piquet: the runs made there before ``follow=auto`` (twenty-eighth session),
+    ``infer=auto`` (thirtieth) and ``fallible=auto`` (thirty-first in mariage-piquet,
+    thirty-third in sixty-six) became the defaults ran without them."""
+    return {"sixty-six": ",follow=off,fallible=off",
             "mariage-piquet": ",infer=off,fallible=off"}.get(profile, "")
 
 
 RUNS = (
     Run("schnapsen-e3-heur", "schnapsen", ("engine:3,threads=1,closewin=0", "heuristic:basic"), 50, 1,
         "PIMC level 3 (100 worlds) against the heuristic club player"),
-    Run("sixty-six-e3t1-heur", "sixty-six", ("engine:worlds=100,time=1,threads=1,closewin=0,follow=off", "heuristic:basic"),
+    Run("sixty-six-e3t1-heur", "sixty-six", ("engine:worlds=100,time=1,threads=1,closewin=0,follow=off,fallible=off", "heuristic:basic"),
         25, 1, "PIMC with 100 worlds capped at 1 s a decision against the heuristic"),
     Run("sixty-six-e3t1c-heur", "sixty-six",
-        ("engine:worlds=100,time=1,closewin=0.9,threads=1,follow=off", "heuristic:basic"), 25, 1,
+        ("engine:worlds=100,time=1,closewin=0.9,threads=1,follow=off,fallible=off", "heuristic:basic"), 25, 1,
         "the same, closing only when closing wins in 90% of the worlds"),
     Run("four-hand-e2-heur", "four-hand", ("engine:2,threads=1,closewin=0", "heuristic:basic"), 20, 1,
         "PIMC level 2 (25 worlds) partners against heuristic partners"),
@@ -95,22 +96,22 @@ RUNS = (
     Run("schnapsen-rr", "schnapsen",
         ("engine:1,threads=1,closewin=0", "engine:2,threads=1,closewin=0", "engine:3,threads=1,closewin=0", "heuristic:basic"), 6, 2,
         "levels 1-3 and the heuristic, every pairing: an Elo table"),
-    Run("sixty-six-e1-heur", "sixty-six", ("engine:1,threads=1,closewin=0,follow=off", "heuristic:basic"), 15, 1,
+    Run("sixty-six-e1-heur", "sixty-six", ("engine:1,threads=1,closewin=0,follow=off,fallible=off", "heuristic:basic"), 15, 1,
         "PIMC level 1 (5 worlds) against the heuristic"),
-    Run("sixty-six-e3t2-heur", "sixty-six", ("engine:worlds=100,time=2,threads=1,closewin=0,follow=off", "heuristic:basic"),
+    Run("sixty-six-e3t2-heur", "sixty-six", ("engine:worlds=100,time=2,threads=1,closewin=0,follow=off,fallible=off", "heuristic:basic"),
         25, 1, "PIMC with 100 worlds capped at 2 s a decision against the heuristic"),
     Run("sixty-six-e3t1a-heur", "sixty-six",
-        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0,follow=off", "heuristic:basic"), 50, 1,
+        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0,follow=off,fallible=off", "heuristic:basic"), 50, 1,
         "100 worlds capped at 1 s, anchored on the club player's choice (anchor=1)"),
     Run("sixty-six-e3t1ac-heur", "sixty-six",
-        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off", "heuristic:basic"), 50, 1,
+        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off,fallible=off", "heuristic:basic"), 50, 1,
         "the same, anchored, closing only when closing wins in 80% of the worlds"),
     Run("four-hand-rr", "four-hand",
         ("engine:1,threads=1,closewin=0", "engine:2,threads=1,closewin=0", "engine:3,threads=1,closewin=0", "heuristic:basic"), 6, 2,
         "levels 1-3 and the heuristic partners, every pairing: an Elo table"),
     # Issue 19: 1 s a decision on one thread, the bounded-time advice (the horizon search where
     # whole-hand solves are costly), no anchor.
-    Run("sixty-six-t1-heur", "sixty-six", ("engine:worlds=1000,time=1,threads=1,closewin=0,follow=off", "heuristic:basic"),
+    Run("sixty-six-t1-heur", "sixty-six", ("engine:worlds=1000,time=1,threads=1,closewin=0,follow=off,fallible=off", "heuristic:basic"),
         20, 3, "1 s a decision, bounded-time advice (horizon search early), no anchor"),
     Run("mariage-t1-heur", "mariage", ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"),
         15, 3, "mariage at 1 s a decision, bounded-time advice"),
@@ -120,8 +121,8 @@ RUNS = (
         ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"), 20, 3,
         "the same where a false claim never pays: only play counts", "false_claim=opp2or3"),
     Run("sixty-six-t1-anchor", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,closewin=0,follow=off",
-         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off"), 10, 4,
+        ("engine:worlds=1000,time=1,threads=1,closewin=0,follow=off,fallible=off",
+         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off,fallible=off"), 10, 4,
         "head to head: the 1-s bounded-time engine against the best setting before it"),
     Run("double-deck-t1-heur", "double-deck", ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"),
         10, 3, "double deck at 1 s a decision, bounded-time advice"),
@@ -132,8 +133,8 @@ RUNS = (
         ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"), 25, 3,
         "four-hand-24 partners at 1 s a decision (pairs 11-25 added in the twelfth session)"),
     Run("sixty-six-rr", "sixty-six",
-        ("engine:1,threads=1,closewin=0,follow=off", "engine:worlds=100,time=1,threads=1,closewin=0,follow=off",
-         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0,follow=off", "heuristic:basic"), 4, 2,
+        ("engine:1,threads=1,closewin=0,follow=off,fallible=off", "engine:worlds=100,time=1,threads=1,closewin=0,follow=off,fallible=off",
+         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0,follow=off,fallible=off", "heuristic:basic"), 4, 2,
         "level 1, 100 worlds capped at 1 s with and without the anchor, and the heuristic"),
     # Issue 20: the new club player (heuristic) against the earlier rules (heuristic:basic) in
     # every profile the arena pairs, and the engine against the new club player.
@@ -149,15 +150,15 @@ RUNS = (
     Run("schnapsen-e3-club-opp2or3", "schnapsen", ("engine:3,threads=1,closewin=0", "heuristic"), 20, 1,
         "the same where a false claim never pays", "false_claim=opp2or3"),
     Run("sixty-six-t1ac-club", "sixty-six",
-        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off", "heuristic"), 20, 1,
+        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off,fallible=off", "heuristic"), 20, 1,
         "the best sixty-six setting of issue 19 (anchored on heuristic:basic) against the new club "
         "player"),
     Run("sixty-six-t1ac-club-s2", "sixty-six",
-        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off", "heuristic"), 20, 2,
+        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off,fallible=off", "heuristic"), 20, 2,
         "the same on other deals (seed 2): a replication (eleventh session)"),
     Run("sixty-six-anchor-expert-basic", "sixty-six",
-        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,club=expert,follow=off",
-         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off"), 20, 1,
+        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,club=expert,follow=off,fallible=off",
+         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off,fallible=off"), 20, 1,
         "anchored on the new club player against anchored on the earlier rules (issue 20 item 3)"),
     # Issue 20 item 2, beyond PIMC: PIMC checked by IIMC playouts (advice/iimc.py) against plain
     # PIMC, both capped at 0.25 s a decision on one thread (equal time).
@@ -192,7 +193,7 @@ RUNS = (
           "club player's likelihood, eps 0.3) against plain PIMC at the same cap")
       for p in ("schnapsen", "sixty-six")),
     Run("sixty-six-t1aci-club", "sixty-six",
-        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,club=expert,infer=0.3,follow=off",
+        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,club=expert,infer=0.3,follow=off,fallible=off",
          "heuristic"), 20, 1,
         "the best sixty-six setting, anchored on the club player and inferring the hidden cards "
         "from the club player's play (its own rules as the model, eps 0.3), against it"),
@@ -225,22 +226,22 @@ RUNS = (
       for p in ("mariage", "double-deck", "mariage-piquet")),
     # Thirteenth session: "auto" probes the exact solver's speed and takes the horizon search
     # when exact worlds come too slowly (early in a sixty-six deal at 1 s).
-    Run("sixty-six-t1p-heur", "sixty-six", ("engine:worlds=1000,time=1,threads=1,closewin=0,follow=off", "heuristic:basic"),
+    Run("sixty-six-t1p-heur", "sixty-six", ("engine:worlds=1000,time=1,threads=1,closewin=0,follow=off,fallible=off", "heuristic:basic"),
         20, 3, "1 s a decision, auto probing the exact solver's speed (the deals of "
         "sixty-six-t1-heur, which solved every world exactly)"),
     Run("sixty-six-t1p-ab", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,closewin=0,follow=off", "engine:worlds=1000,time=1,threads=1,eval=exact,closewin=0,follow=off"),
+        ("engine:worlds=1000,time=1,threads=1,closewin=0,follow=off,fallible=off", "engine:worlds=1000,time=1,threads=1,eval=exact,closewin=0,follow=off,fallible=off"),
         20, 4, "head to head: auto probing the exact solver's speed against exact worlds only"),
     Run("sixty-six-t1pc-heur", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,closewin=0.8,follow=off", "heuristic:basic"), 50, 3,
+        ("engine:worlds=1000,time=1,threads=1,closewin=0.8,follow=off,fallible=off", "heuristic:basic"), 50, 3,
         "the same, closing only when closing wins in 80% of the worlds (no anchor; the first "
         "20 pairs are the deals of the two rows before it)"),
     Run("sixty-six-t1pc-anchor", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,closewin=0.8,follow=off",
-         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off"), 20, 4,
+        ("engine:worlds=1000,time=1,threads=1,closewin=0.8,follow=off,fallible=off",
+         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off,fallible=off"), 20, 4,
         "head to head: the probing engine, closing when sure, against the best setting before it"),
     Run("sixty-six-t1pc-club", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,closewin=0.8,follow=off", "heuristic"), 20, 1,
+        ("engine:worlds=1000,time=1,threads=1,closewin=0.8,follow=off,fallible=off", "heuristic"), 20, 1,
         "the probing engine, closing when sure, against the new club player"),
     # Fourteenth session: close only when sure in the long decks, where failed closes cost the
     # most (61 of the engine's 93 lost double-deck hands in double-deck-t1d-heur).
@@ -250,16 +251,16 @@ RUNS = (
           f"{', and 10 pairs more' if p == 'double-deck' else ''})")
       for p in ("double-deck", "mariage", "schnapsen")),
     Run("sixty-six-t1pac-anchor", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8,follow=off",
-         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off"), 20, 4,
+        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8,follow=off,fallible=off",
+         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off,fallible=off"), 20, 4,
         "head to head: the probing engine anchored to the club player against the same anchor "
         "on at most 100 exact worlds (the deals of sixty-six-t1pc-anchor)"),
     Run("sixty-six-t1pac-club", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8,follow=off", "heuristic"), 20, 1,
+        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8,follow=off,fallible=off", "heuristic"), 20, 1,
         "the probing engine anchored to the club player, against the new club player (the deals "
         "of sixty-six-t1pc-club)"),
     Run("sixty-six-t1pac-club-s2", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8,follow=off", "heuristic"), 20, 2,
+        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8,follow=off,fallible=off", "heuristic"), 20, 2,
         "the same on other deals (those of sixty-six-t1ac-club-s2)"),
     # Sixteenth session: mariage-piquet had not been run with closing only when sure.
     Run("mariage-piquet-t1c-heur", "mariage-piquet",
@@ -306,15 +307,15 @@ RUNS = (
         "mariage-piquet at 1 s choosing by the chance to win the match (the deals of "
         "mariage-piquet-t1c-heur)"),
     Run("sixty-six-t1pacm-club", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8,match=true,follow=off", "heuristic"), 20, 1,
+        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8,match=true,follow=off,fallible=off", "heuristic"), 20, 1,
         "the anchored engine choosing by the chance to win the match, against the new club "
         "player (the deals of sixty-six-t1pac-club)"),
     Run("sixty-six-t1pax-club", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8,club=expert,follow=off", "heuristic"),
+        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8,club=expert,follow=off,fallible=off", "heuristic"),
         20, 1, "the engine anchored on the new club player itself, against it (the deals of "
         "sixty-six-t1pac-club)"),
     Run("sixty-six-t1pax-club-s2", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8,club=expert,follow=off", "heuristic"),
+        ("engine:worlds=1000,time=1,threads=1,anchor=1,closewin=0.8,club=expert,follow=off,fallible=off", "heuristic"),
         20, 2, "the same on the deals of sixty-six-t1pac-club-s2"),
     # Nineteenth session: the oracle that knows the club's rules wins 86% of three-hand legs
     # (bench/oracle.py --tie reply); the engine now values worlds against those rules in the
@@ -405,7 +406,7 @@ RUNS = (
         ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2", "heuristic:basic"), 20, 3,
         "the same in mariage (the deals of mariage-t1c-heur)"),
     Run("sixty-six-t1cl2-club", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2,follow=off", "heuristic"), 20, 1,
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2,follow=off,fallible=off", "heuristic"), 20, 1,
         "the same in sixty-six against the new club player, whose rules differ from the "
         "modelled ones (the deals of sixty-six-t1pc-club)"),
     Run("mariage-piquet-s5-heur", "mariage-piquet",
@@ -415,10 +416,10 @@ RUNS = (
         ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2,infer=off,fallible=off", "heuristic:basic"), 20, 5,
         "the club's replies on the deals of mariage-piquet-s5-heur"),
     Run("sixty-six-t1cl2-engine", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2,follow=off", "engine:worlds=1000,time=1,threads=1,follow=off"),
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2,follow=off,fallible=off", "engine:worlds=1000,time=1,threads=1,follow=off,fallible=off"),
         20, 1, "the club's replies against the default engine, which follows no club rules"),
     Run("sixty-six-t1cl2-heur", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2,follow=off", "heuristic:basic"), 20, 3,
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2,follow=off,fallible=off", "heuristic:basic"), 20, 3,
         "the club's replies in sixty-six against the basic club player (the first 20 deals of "
         "sixty-six-t1pc-heur)"),
     Run("schnapsen-t1cl2-heur", "schnapsen",
@@ -426,14 +427,14 @@ RUNS = (
         "the same in schnapsen (the deals of schnapsen-t1c-heur)"),
     # The exploit only while the opponent's play fits the basic rules (exploit=true).
     Run("sixty-six-t1ex-heur", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,exploit=true,follow=off", "heuristic:basic"), 20, 3,
+        ("engine:worlds=1000,time=1,threads=1,exploit=true,follow=off,fallible=off", "heuristic:basic"), 20, 3,
         "exploiting the basic club player while its play fits its rules (the deals of "
         "sixty-six-t1cl2-heur)"),
     Run("sixty-six-t1ex-club", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,exploit=true,follow=off", "heuristic"), 20, 1,
+        ("engine:worlds=1000,time=1,threads=1,exploit=true,follow=off,fallible=off", "heuristic"), 20, 1,
         "the same against the new club player (the deals of sixty-six-t1cl2-club)"),
     Run("sixty-six-t1ex-engine", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,exploit=true,follow=off", "engine:worlds=1000,time=1,threads=1,follow=off"),
+        ("engine:worlds=1000,time=1,threads=1,exploit=true,follow=off,fallible=off", "engine:worlds=1000,time=1,threads=1,follow=off,fallible=off"),
         20, 1, "the same against the default engine (the deals of sixty-six-t1cl2-engine)"),
     Run("mariage-piquet-t1ex-heur", "mariage-piquet",
         ("engine:worlds=1000,time=1,threads=1,exploit=true,infer=off,fallible=off", "heuristic:basic"), 20, 3,
@@ -446,7 +447,7 @@ RUNS = (
         "near-ties broken by the line against the club's replies, against the new club player "
         "(the deals of sixty-six-t1pc-club)"),
     Run("sixty-six-t1f-pimc", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,fallible=0.05,follow=off", "engine:worlds=1000,time=1,threads=1,follow=off"),
+        ("engine:worlds=1000,time=1,threads=1,fallible=0.05,follow=off", "engine:worlds=1000,time=1,threads=1,follow=off,fallible=off"),
         20, 1, "the same head to head against the default engine at equal time (the deals of "
         "sixty-six-t1ex-engine)"),
     Run("schnapsen-t1f-pimc", "schnapsen",
@@ -454,7 +455,7 @@ RUNS = (
         20, 4, "the same in schnapsen (the deals of schnapsen-t1c-pimc)"),
     Run("sixty-six-t1f-anchor", "sixty-six",
         ("engine:worlds=1000,time=1,threads=1,fallible=0.05,follow=off",
-         "engine:worlds=100,time=1,threads=1,anchor=1,follow=off"), 20, 4,
+         "engine:worlds=100,time=1,threads=1,anchor=1,follow=off,fallible=off"), 20, 4,
         "the same against issue 19's best setting before (the deals of sixty-six-t1pc-anchor)"),
     Run("mariage-piquet-t1f-heur", "mariage-piquet",
         ("engine:worlds=1000,time=1,threads=1,fallible=0.05,infer=off", "heuristic:basic"), 20, 3,
@@ -463,7 +464,7 @@ RUNS = (
         ("engine:worlds=1000,time=1,threads=1,fallible=0.05,follow=off", "heuristic"), 20, 2,
         "against the new club player on other deals (those of sixty-six-t1pac-club-s2)"),
     Run("sixty-six-t1f-pimc-s5", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,fallible=0.05,follow=off", "engine:worlds=1000,time=1,threads=1,follow=off"),
+        ("engine:worlds=1000,time=1,threads=1,fallible=0.05,follow=off", "engine:worlds=1000,time=1,threads=1,follow=off,fallible=off"),
         20, 5, "head to head against the default engine on other deals (seed 5)"),
     Run("schnapsen-t1f-pimc-s5", "schnapsen",
         ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "engine:worlds=1000,time=1,threads=1"),
@@ -471,36 +472,36 @@ RUNS = (
     # Twenty-seventh session: the club player's card when answering a lead early in the open
     # phase, where the forks found PIMC's answers worse (issue 20).
     Run("sixty-six-t1fo-club", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,club=expert,follow=6", "heuristic"), 20, 1,
+        ("engine:worlds=1000,time=1,threads=1,club=expert,follow=6,fallible=off", "heuristic"), 20, 1,
         "the club's early answers, against the new club player (the deals of "
         "sixty-six-t1pc-club)"),
     Run("sixty-six-t1fo-club-s2", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,club=expert,follow=6", "heuristic"), 20, 2,
+        ("engine:worlds=1000,time=1,threads=1,club=expert,follow=6,fallible=off", "heuristic"), 20, 2,
         "the same on other deals (those of sixty-six-t1f-club-s2)"),
     Run("sixty-six-t1fo-club-s3", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,club=expert,follow=6", "heuristic"), 20, 3,
+        ("engine:worlds=1000,time=1,threads=1,club=expert,follow=6,fallible=off", "heuristic"), 20, 3,
         "the same on a third set of deals (seed 3)"),
     # Twenty-eighth session: the default engine on the same deals, for paired differences.
     Run("sixty-six-t1pc-club-s2", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,follow=off", "heuristic"), 20, 2,
+        ("engine:worlds=1000,time=1,threads=1,follow=off,fallible=off", "heuristic"), 20, 2,
         "the default engine against the new club player on the deals of sixty-six-t1fo-club-s2"),
     Run("sixty-six-t1pc-club-s3", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,follow=off", "heuristic"), 20, 3,
+        ("engine:worlds=1000,time=1,threads=1,follow=off,fallible=off", "heuristic"), 20, 3,
         "the same on the deals of sixty-six-t1fo-club-s3"),
     Run("sixty-six-t1fo-anchor", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,club=expert,follow=6",
-         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off"), 20, 4,
+        ("engine:worlds=1000,time=1,threads=1,club=expert,follow=6,fallible=off",
+         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off,fallible=off"), 20, 4,
         "head to head: the club's early answers against the best setting before the probing "
         "engine (the deals of sixty-six-t1pc-anchor)"),
     # The default since the twenty-eighth session (follow=auto: 6 in sixty-six).
-    Run("sixty-six-t1auto-heur", "sixty-six", ("engine:worlds=1000,time=1,threads=1", "heuristic:basic"),
+    Run("sixty-six-t1auto-heur", "sixty-six", ("engine:worlds=1000,time=1,threads=1,fallible=off", "heuristic:basic"),
         50, 3, "the default engine, answering early leads by the club player's card, against "
         "the basic club player (the deals of sixty-six-t1pc-heur, where it won 86.0% before)"),
     *(Run(f"sixty-six-t1fof-club{'' if seed == 1 else f'-s{seed}'}", "sixty-six",
           ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "heuristic"), 20, seed,
           f"the new default with fallible's near-ties against the new club player (the deals of "
           f"sixty-six-t1fo-club{'' if seed == 1 else f'-s{seed}'})") for seed in (1, 2, 3)),
-    Run("sixty-six-t1auto-club-s4", "sixty-six", ("engine:worlds=1000,time=1,threads=1", "heuristic"),
+    Run("sixty-six-t1auto-club-s4", "sixty-six", ("engine:worlds=1000,time=1,threads=1,fallible=off", "heuristic"),
         20, 4, "the new default against the new club player on a fourth set of deals"),
     Run("sixty-six-t1fof-club-s4", "sixty-six",
         ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "heuristic"), 20, 4,
@@ -553,12 +554,12 @@ RUNS = (
         ("engine:worlds=1000,time=1,threads=1,fallible=off", "engine:worlds=1000,time=1,threads=1,infer=off,fallible=off"),
         20, 7, "head to head: the new default against the default before"),
     Run("sixty-six-t1ic-anchor", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,infer=0.3",
-         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off"), 20, 4,
+        ("engine:worlds=1000,time=1,threads=1,infer=0.3,fallible=off",
+         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off,fallible=off"), 20, 4,
         "head to head: the default inferring with the basic club model against A100, who plays "
         "the basic club's card unless sure of better (the deals of sixty-six-t1pc-anchor)"),
     Run("sixty-six-t1ei1-club", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,club=expert,infer=0.3,pasts=1", "heuristic"), 20, 1,
+        ("engine:worlds=1000,time=1,threads=1,club=expert,infer=0.3,pasts=1,fallible=off", "heuristic"), 20, 1,
         "the default inferring the hidden cards with the new club player as the model, one past "
         "a world, against that player (the deals of sixty-six-t1fo-club)"),
     # Thirty-first session: the default (infer=auto, 0.1) with fallible's near-ties, whose
@@ -589,7 +590,7 @@ RUNS = (
     # of sixty-six's new club player, 32 pasts a world, against that player (the deals of the
     # default's runs sixty-six-t1fo-club, -s2, -s3 and sixty-six-t1auto-club-s4).
     *(Run(f"sixty-six-t1eic-club{'' if seed == 1 else f'-s{seed}'}", "sixty-six",
-          ("engine:worlds=1000,time=1,threads=1,club=expert,infer=0.1", "heuristic"), 20, seed,
+          ("engine:worlds=1000,time=1,threads=1,club=expert,infer=0.1,fallible=off", "heuristic"), 20, seed,
           "the default inferring with the new club player as the model (eps 0.1, valued in the "
           "core) against that player") for seed in (1, 2, 3, 4)),
     # Thirty-second session: a third set of deals for fallible against PIMC in schnapsen.
@@ -600,7 +601,8 @@ RUNS = (
     # against that player: what knowing its rules is worth (the deals of sixty-six-t1fo-club and
     # the schnapsen runs of seed 1).
     *(Run(f"{p}-t1x2-club", p,
-          ("engine:worlds=1000,time=1,threads=1,others=expert,lookahead=2", "heuristic"), 20, 1,
+          ("engine:worlds=1000,time=1,threads=1,others=expert,lookahead=2"
+           + (",fallible=off" if p == "sixty-six" else ""), "heuristic"), 20, 1,
           "PIMC against the full club player's replies (the seat planning two decisions with the "
           "cards seen), against that player") for p in ("sixty-six", "schnapsen")),
     # Fallible's near-ties broken against the full club player's replies (club=expert), on the
@@ -614,25 +616,37 @@ RUNS = (
     # sixty-six-t1fo-club, -s2, -s3 and sixty-six-t1auto-club-s4; then against the default
     # engine on those of sixty-six-t1fo-anchor).
     *(Run(f"sixty-six-t1xe-club{'' if seed == 1 else f'-s{seed}'}", "sixty-six",
-          ("engine:worlds=1000,time=1,threads=1,exploit=true,club=expert", "heuristic"), 20,
+          ("engine:worlds=1000,time=1,threads=1,exploit=true,club=expert,fallible=off", "heuristic"), 20,
           seed, "exploiting the full club player while its play fits its rules, against it")
       for seed in (1, 2, 3, 4)),
     Run("sixty-six-t1xe-engine", "sixty-six",
-        ("engine:worlds=1000,time=1,threads=1,exploit=true,club=expert",
-         "engine:worlds=1000,time=1,threads=1"), 20, 4,
+        ("engine:worlds=1000,time=1,threads=1,exploit=true,club=expert,fallible=off",
+         "engine:worlds=1000,time=1,threads=1,fallible=off"), 20, 4,
         "the same against the default engine, whose play does not fit those rules"),
     # Thirty-third session: fallible's near-ties against the full club player's replies, head
     # to head against the default engine (the deals of sixty-six-t1xe-engine) and against
     # plain PIMC in schnapsen (the deals of schnapsen-t1f-pimc, -s5 and -s6).
     Run("sixty-six-t1fx-engine", "sixty-six",
         ("engine:worlds=1000,time=1,threads=1,fallible=0.05,club=expert",
-         "engine:worlds=1000,time=1,threads=1"), 20, 4,
+         "engine:worlds=1000,time=1,threads=1,fallible=off"), 20, 4,
         "fallible's near-ties against the full club player's replies, head to head against the "
         "default engine"),
     *(Run(f"schnapsen-t1fx-pimc{'' if seed == 4 else f'-s{seed}'}", "schnapsen",
           ("engine:worlds=1000,time=1,threads=1,fallible=0.05,club=expert",
            "engine:worlds=1000,time=1,threads=1"), 20, seed,
           "the same against plain PIMC in schnapsen") for seed in (4, 5, 6)),
+    # The new default in sixty-six (fallible=auto: 0.05 against the full club player's
+    # replies) against that player on new deals, the default before on the same deals; then
+    # head to head against issue 19's A100 (the deals of sixty-six-t1fo-anchor).
+    Run("sixty-six-t1fxauto-club-s8", "sixty-six", ("engine:worlds=1000,time=1,threads=1", "heuristic"),
+        20, 8, "the default since the thirty-third session against the new club player, new deals"),
+    Run("sixty-six-t1auto-club-s8", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,fallible=off", "heuristic"), 20, 8,
+        "the default before (fallible off in sixty-six) on the same deals"),
+    Run("sixty-six-t1fxauto-anchor", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1",
+         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off,fallible=off"), 20, 4,
+        "the new default head to head against issue 19's best setting before (A100)"),
     Run("schnapsen-infer1-pimc", "schnapsen",
         ("engine:worlds=1000,time=0.25,threads=1,infer=0.3,pasts=1,closewin=0",
          "engine:worlds=1000,time=0.25,threads=1,closewin=0"), 20, 7,
@@ -707,7 +721,7 @@ def drifted(run: Run) -> list[str]:
     from sixtysix_solver.agents import AgentSpec
 
     today: dict[str, str] = {}
-    out: list[str] = []
+    out: dict[str, str] = {}  # one line a spec
     for r in load_results(run.path) if run.path.exists() else []:
         if r.settings is None:
             continue
@@ -715,8 +729,8 @@ def drifted(run: Run) -> list[str]:
             if spec not in today:
                 today[spec] = AgentSpec.parse(spec).build().settings(r.profile)
             if played != today[spec] and spec not in out:
-                out.append(f"{spec} (played {played}; today {today[spec]})")
-    return out
+                out[spec] = f"{spec} (played {played}; today {today[spec]})"
+    return list(out.values())
 
 
 def write_report(doc: Path = DOC) -> bool:

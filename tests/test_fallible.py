@@ -8,13 +8,15 @@ from dataclasses import replace
 
 import pytest
 from sixtysix_solver import Game, View
-from sixtysix_solver.advice.fallible import FALLIBLE_AUTO, FALLIBLE_LOOKAHEAD, fallible_margin
+from sixtysix_solver.advice.fallible import (
+    FALLIBLE_AUTO, FALLIBLE_AUTO_REPLIES, FALLIBLE_LOOKAHEAD, fallible_margin,
+)
 from sixtysix_solver.advice.limits import SearchLimits
 from sixtysix_solver.advice.recommend import recommend
 from sixtysix_solver.agents import AgentError, AgentSpec, HeuristicAgent
 from sixtysix_solver.agents.engine import EngineAgent
 from sixtysix_solver.notation.position import parse_position
-from sixtysix_solver.rules.actions import Kind
+from sixtysix_solver.rules.actions import Action, Kind
 from sixtysix_solver.rules.profiles import PROFILES
 
 # Sixty-six, the stock gone, seat 0 to lead: seat 1 holds KD TD KH TH KS TS (one world). Every
@@ -47,13 +49,14 @@ def test_the_spec_and_bad_values() -> None:
         EngineAgent(method="ismcts", fallible=0.1)
 
 
-def test_fallible_auto_is_the_default_in_mariage_piquet_only() -> None:
+def test_fallible_auto_is_the_default_in_mariage_piquet_and_sixty_six() -> None:
     # auto (unwritten) breaks near-ties within FALLIBLE_AUTO's margin where it has one; off is
     # written fallible=false and reads back; ismcts never breaks them.
     auto = AgentSpec.parse("engine:worlds=8").build(seed=1)
     assert isinstance(auto, EngineAgent) and auto.fallible == "auto"
     assert str(auto.spec) == "engine:worlds=8"
-    assert FALLIBLE_AUTO == {"mariage-piquet": 0.05}
+    assert FALLIBLE_AUTO == {"mariage-piquet": 0.05, "sixty-six": 0.05}
+    assert FALLIBLE_AUTO_REPLIES == {"sixty-six": "expert"}
     assert all(fallible_margin("auto", p) == FALLIBLE_AUTO.get(p) for p in PROFILES)
     off = AgentSpec.parse("engine:worlds=8,fallible=off").build(seed=1)
     assert isinstance(off, EngineAgent) and off.fallible is None
@@ -69,9 +72,41 @@ def test_fallible_auto_is_the_default_in_mariage_piquet_only() -> None:
     plain = EngineAgent(worlds=8, seed=1, fallible="off").act(v)
     assert plain == rec.best != default
     assert default == EngineAgent(worlds=8, seed=1, fallible=0.05).act(v)
-    # In sixty-six auto is off: PIMC's own choice in the lost hand, not the 9 of spades.
-    assert EngineAgent(worlds=8, seed=1).act(View.from_game(parse_position(LOST), 0)) == \
-        EngineAgent(worlds=8, seed=1, fallible="off").act(View.from_game(parse_position(LOST), 0))
+    # In sixty-six auto breaks the lost hand's tie against the full club player's replies,
+    # which the 9 of spades does not fool (the basic rules' replies do go wrong after it).
+    lost = View.from_game(parse_position(LOST), 0)
+    expert = recommend(lost, limits=SearchLimits(worlds=8, seed=1, threads=1, others="expert",
+                                                 lookahead=FALLIBLE_LOOKAHEAD))
+    pick = EngineAgent(worlds=8, seed=1).act(lost)
+    assert pick == EngineAgent(worlds=8, seed=1, fallible=0.05, replies="expert").act(lost)
+    assert expert.stats(pick).mean == max(s.mean for s in expert.actions)
+    assert str(pick) != "9S"
+    assert str(EngineAgent(worlds=8, seed=1, fallible=0.05).act(lost)) == "9S"
+
+
+def test_the_replies_fallible_plays_against() -> None:
+    # A margin asked for plays against the basic rules' replies unless replies= (or club=)
+    # names the full club player; auto takes the profile's (FALLIBLE_AUTO_REPLIES). The
+    # settings say whose, and the spec keeps replies= only where it was named.
+    def settings(spec: str, profile: str = "sixty-six") -> str:
+        return AgentSpec.parse(spec).build().settings(profile)
+
+    assert "fallible=0.05,follow=6,infer=false,others=paranoid,replies=expert" in \
+        settings("engine:worlds=8")
+    assert "replies=basic" in settings("engine:worlds=8", "mariage-piquet")
+    assert "replies=basic" in settings("engine:worlds=8,fallible=0.05")
+    assert "replies=expert" in settings("engine:worlds=8,fallible=0.05,club=expert")
+    assert "replies=basic" in settings("engine:worlds=8,club=basic")
+    assert "replies=basic" in settings("engine:worlds=8,club=expert,replies=basic")
+    assert "replies" not in settings("engine:worlds=8", "schnapsen")
+    assert "replies" not in settings("engine:worlds=8,fallible=off")
+    named = AgentSpec.parse("engine:worlds=8,replies=expert").build()
+    assert str(named.spec) == "engine:replies=expert,worlds=8"
+    assert AgentSpec.parse(str(named.spec)).build().spec == named.spec
+    with pytest.raises(AgentError, match="replies must be one of"):
+        AgentSpec.parse("engine:replies=strong").build()
+    with pytest.raises(AgentError, match="replies is a PIMC"):
+        EngineAgent(method="ismcts", replies="expert")
 
 
 def test_a_lost_hand_leaves_the_opponent_a_chance() -> None:

@@ -55,7 +55,7 @@ def test_a_run_whose_defaults_changed_is_caught(tmp_path: Path, monkeypatch) -> 
     def write(played: str) -> None:
         rec = MatchResult(spec, "heuristic", "mariage-piquet", "", 1, 0, False, (0,), (7, 0),
                           "a", (hand,), settings=(played, "heuristic"))
-        run.path.write_text(rec.to_json() + "\n")
+        run.path.write_text((rec.to_json() + "\n") * 2)  # two matches: one line a spec
 
     write(now)
     assert st.drifted(run) == []

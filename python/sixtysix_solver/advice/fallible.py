@@ -43,18 +43,25 @@ from .limits import SearchLimits
 from .recommend import Recommendation, club_replies, recommend
 from .stats import Utility
 
-__all__ = ["FALLIBLE_AUTO", "FALLIBLE_LOOKAHEAD", "REPLIES", "Fallible", "fallible_choice",
-           "fallible_limits", "fallible_margin"]
+__all__ = ["FALLIBLE_AUTO", "FALLIBLE_AUTO_REPLIES", "FALLIBLE_LOOKAHEAD", "REPLIES", "Fallible",
+           "fallible_choice", "fallible_limits", "fallible_margin", "fallible_replies"]
 
 FALLIBLE_LOOKAHEAD = 2
 """The seat's decisions planned against the club's replies while the stock is open."""
 
 #: ``fallible="auto"`` (the engine's default, and the protocol's): the profiles whose engine
-#: breaks PIMC's near-ties by the line against the club's replies, with the margin.
-#: Mariage-piquet only: there, on top of inference (``infer=auto``), it won more matches
-#: against the basic club player on three sets of deals (docs/strength.md, thirty-first
-#: session); elsewhere it measured level with plain PIMC or was not measured.
-FALLIBLE_AUTO: dict[str, float] = {"mariage-piquet": 0.05}
+#: breaks PIMC's near-ties by the line against a club player's replies, with the margin
+#: (:data:`FALLIBLE_AUTO_REPLIES` says whose). In mariage-piquet, on top of inference
+#: (``infer=auto``), it won more matches against the basic club player on three sets of deals
+#: (thirty-first session); in sixty-six, against the full club player's replies, more against
+#: that player on four sets and as many head to head against the engine without it
+#: (thirty-third session, docs/strength.md). Elsewhere it measured level with plain PIMC or
+#: was not measured.
+FALLIBLE_AUTO: dict[str, float] = {"mariage-piquet": 0.05, "sixty-six": 0.05}
+
+#: ``fallible="auto"``: the club player whose replies the second valuation takes, by profile
+#: (:data:`REPLIES`' names; the basic rules, ``"club"``, where a profile is not named).
+FALLIBLE_AUTO_REPLIES: dict[str, str] = {"sixty-six": "expert"}
 
 #: A ``fallible`` setting: a margin (>= 0, in the utility's units), ``"auto"``, or ``"off"`` /
 #: ``None``.
@@ -66,7 +73,7 @@ def fallible_margin(setting: Fallible, profile: str) -> float | None:
     :data:`FALLIBLE_AUTO`'s for ``"auto"``, ``None`` (off) for ``"off"`` or ``None``, else the
     number itself; :class:`~sixtysix_solver.errors.ArgumentError` for anything else.
 
-    >>> fallible_margin("auto", "mariage-piquet"), fallible_margin("auto", "sixty-six")
+    >>> fallible_margin("auto", "mariage-piquet"), fallible_margin("auto", "schnapsen")
     (0.05, None)
     >>> fallible_margin(0.1, "sixty-six"), fallible_margin("off", "mariage-piquet")
     (0.1, None)
@@ -89,6 +96,23 @@ def fallible_margin(setting: Fallible, profile: str) -> float | None:
 #: The club players whose replies the second valuation may take: the basic rules (``club``,
 #: the default) or the full club player's (``expert``), as ``SearchLimits.others`` names them.
 REPLIES = ("club", "expert")
+
+
+def fallible_replies(setting: Fallible, profile: str, club: str | None = None) -> str:
+    """The club player whose replies ``setting`` breaks near-ties against in ``profile`` (a
+    :data:`REPLIES` name): ``club``'s where named (``"basic"`` or ``"expert"``, the club
+    players' names), :data:`FALLIBLE_AUTO_REPLIES`' for ``"auto"``, else the basic rules'.
+
+    >>> fallible_replies("auto", "sixty-six"), fallible_replies("auto", "mariage-piquet")
+    ('expert', 'club')
+    >>> fallible_replies(0.05, "sixty-six"), fallible_replies("auto", "sixty-six", "basic")
+    ('club', 'club')
+    """
+    if club is not None:
+        return "expert" if club == "expert" else "club"
+    if setting == "auto":
+        return FALLIBLE_AUTO_REPLIES.get(profile, "club")
+    return "club"
 
 
 def fallible_limits(view: View, limits: SearchLimits,

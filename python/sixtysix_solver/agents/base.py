@@ -162,7 +162,7 @@ AGENT_KINDS: dict[str, tuple[str, ...]] = {
     "heuristic": ("rules",),
     "engine": ("level", "worlds", "time", "threads", "match", "closewin", "anchor", "club",
                "iimc", "tie", "judge", "infer", "pasts", "deepen", "race", "eval", "concede",
-               "cards", "others", "lookahead", "exploit", "fallible", "follow"),
+               "cards", "others", "lookahead", "exploit", "fallible", "follow", "replies"),
     "ismcts": ("level", "iterations", "time", "threads", "rollout", "c"),
     "custom": ("factory",),  # plus any keyword the factory takes
 }

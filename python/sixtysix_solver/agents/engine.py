@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..advice.counting import Count
-from ..advice.fallible import Fallible, fallible_choice, fallible_margin
+from ..advice.fallible import Fallible, fallible_choice, fallible_margin, fallible_replies
 from ..advice.fits import club_fits
 from ..advice.follow import (
     FOLLOW_CLUB, FOLLOW_SETTINGS, Follow, early_answer, follow_choice, follow_stock,
@@ -143,14 +143,15 @@ class EngineAgent(Agent):
     ``fallible=m`` (PIMC only): among the actions within ``m`` of PIMC's best (its utility:
     game points, or the chance to win the match), play the one that does best against an
     opponent who does not see the seat's cards: the seat's best line against the replies of
-    the club player named by ``club`` (unnamed, the basic rules'; with ``club=expert`` the full
-    club player's: :func:`~sixtysix_solver.advice.fallible.fallible_choice`), in the time
-    PIMC leaves. PIMC's worlds credit the opponent with seeing every card, so where they rank
+    the club player named by ``replies`` or else ``club`` (``basic`` or ``expert``; unnamed,
+    the basic rules' for a margin asked for, the profile's for ``auto``:
+    :func:`~sixtysix_solver.advice.fallible.fallible_choice`), in the time PIMC leaves. PIMC's worlds credit the opponent with seeing every card, so where they rank
     actions alike (lost or won in every world) it cannot tell the action that leaves the
     opponent a chance to go wrong; this tie-break can. A close or a claim is never taken this
     way. It changes nothing where the core has no club rules, in three-hand (whose default
     already plays against them) and when the worlds already count the club's replies.
-    ``fallible=auto``, the default, is 0.05 in mariage-piquet and off elsewhere
+    ``fallible=auto``, the default, is 0.05 in mariage-piquet (the basic rules' replies) and in
+    sixty-six (the full club player's), off elsewhere
     (:data:`~sixtysix_solver.advice.fallible.FALLIBLE_AUTO`); ``fallible=off`` is off.
     ``follow=n`` (PIMC only): while the seat answers a lead in the open phase with at least
     ``n`` cards in the stock (two sides), play the club player's card (``club``; unnamed, the
@@ -193,6 +194,7 @@ class EngineAgent(Agent):
         exploit: bool = False,
         fallible: Fallible = "auto",
         follow: Follow = "auto",
+        replies: str | None = None,
     ) -> None:
         super().__init__(seed)
         if method not in ("pimc", "ismcts"):
@@ -327,6 +329,11 @@ class EngineAgent(Agent):
         self.fallible: Fallible = (
             None if method != "pimc" or fallible is None
             else "auto" if fallible == "auto" else float(fallible))
+        if replies is not None and replies not in RULES:
+            raise AgentError(f"replies must be one of: {', '.join(RULES)}; got {replies!r}")
+        if replies is not None and method != "pimc":
+            raise AgentError("replies is a PIMC (engine) option (fallible's club player)")
+        self.replies = replies  # fallible's club player where named; else club's, or auto's
         if follow is False:  # follow=off (or false) in a spec
             follow = None
         if not valid_follow(follow):
@@ -440,6 +447,8 @@ class EngineAgent(Agent):
         elif isinstance(self.fallible, float):
             w = self.fallible
             params["fallible"] = int(w) if w.is_integer() else w
+        if self.replies is not None:
+            params["replies"] = self.replies
         if self.follow is None and self.method == "pimc":
             params["follow"] = False
         elif self.follow != "auto" and self.method == "pimc":
@@ -551,12 +560,12 @@ class EngineAgent(Agent):
 
     def settings(self, profile: str) -> str:
         """The spec with the settings a default decides written out for ``profile``: the
-        time cap, ``closewin``, and (PIMC) ``infer``, ``fallible``, ``follow`` and ``others``
-        as they resolve there today (``false``: off).
+        time cap, ``closewin``, and (PIMC) ``infer``, ``fallible`` (with its ``replies``),
+        ``follow`` and ``others`` as they resolve there today (``false``: off).
 
         >>> from sixtysix_solver.agents import AgentSpec
         >>> AgentSpec.parse("engine:worlds=100,threads=1").build().settings("mariage-piquet")
-        'engine:closewin=0.8,fallible=0.05,follow=false,infer=0.1,others=paranoid,threads=1,time=none,worlds=100'
+        'engine:closewin=0.8,fallible=0.05,follow=false,infer=0.1,others=paranoid,replies=basic,threads=1,time=none,worlds=100'
         """
         def num(w: float) -> Param:
             return int(w) if float(w).is_integer() else float(w)
@@ -573,6 +582,8 @@ class EngineAgent(Agent):
             stock = follow_stock(self.follow, prof)
             params["infer"] = False if eps is None else eps
             params["fallible"] = False if margin is None else margin
+            if margin is not None:  # whose replies break the near-ties
+                params["replies"] = self._replies(profile)
             params["follow"] = False if stock is None else stock
             params["others"] = others_in(prof, self.limits.others)
         return settings_text(self.spec.kind, params)
@@ -614,7 +625,14 @@ class EngineAgent(Agent):
             if until - time.perf_counter() < 0.05 * limits.time_limit:
                 return best
         return fallible_choice(view, rec, best, limits, margin, utility=utility, until=until,
-                               replies="expert" if self.club == "expert" else "club")
+                               replies=fallible_replies(self.fallible, view.profile.name,
+                                                        self.replies or self.named_club))
+
+    def _replies(self, profile: str) -> str:
+        """The club player (``basic`` or ``expert``) whose replies ``fallible`` plays against
+        in ``profile``."""
+        got = fallible_replies(self.fallible, profile, self.replies or self.named_club)
+        return "expert" if got == "expert" else "basic"
 
     def _fusion_check(self, view: View, rec: Recommendation, best: Action, start: float,
                       seed: int) -> Action:
@@ -658,7 +676,7 @@ def _builder(method: str) -> Any:
         }
         for k in ("worlds", "iterations", "rollout", "c", "match", "closewin", "anchor",
                   "club", "iimc", "tie", "judge", "infer", "pasts", "deepen", "race", "concede",
-                  "cards", "others", "lookahead", "exploit", "fallible", "follow"):
+                  "cards", "others", "lookahead", "exploit", "fallible", "follow", "replies"):
             if k in p:
                 kw[k] = p[k]
         if "eval" in p:

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..advice.closing import ClosingAnalysis, analyse_closing
-from ..advice.fallible import fallible_choice, fallible_margin
+from ..advice.fallible import fallible_choice, fallible_margin, fallible_replies
 from ..advice.follow import follow_choice, follow_stock
 from ..advice.limits import SearchLimits
 from ..advice.opponents import ImplausibleHistoryError, weighting_for
@@ -460,7 +460,9 @@ class ProtocolSession:
         until = None if limits.time_limit is None else started + limits.time_limit
         try:
             pick = fallible_choice(view, rec, base, limits, margin,
-                                   utility=utility, until=until, stop=search.stop)
+                                   utility=utility, until=until, stop=search.stop,
+                                   replies=fallible_replies(self.options.fallible,
+                                                            view.profile.name))
         except SixtySixError as err:
             self._error(f"go: fallible: {err}")
             return
