@@ -95,6 +95,13 @@ def test_recommend_names_the_fallible_choice() -> None:
     assert "fallible" not in json.loads(res.output)
     res = runner.invoke(app, ["recommend", lost, "--fallible", "-1"])
     assert res.exit_code != 0 and "--fallible" in res.output
+    # Against the full club player's replies the 9 of spades fools no one: PIMC's best stays.
+    res = runner.invoke(app, ["recommend", lost, "--worlds", "8", "--fallible", "0",
+                              "--replies", "expert"])
+    assert res.exit_code == 0, res.output
+    assert res.output.rstrip().endswith("the full club player's replies): AD")
+    res = runner.invoke(app, ["recommend", lost, "--fallible", "0", "--replies", "strong"])
+    assert res.exit_code != 0 and "--replies" in res.output
 
 
 def test_the_table_says_how_the_values_were_obtained() -> None:

@@ -414,7 +414,7 @@ def test_go_closes_only_when_sure(monkeypatch: pytest.MonkeyPatch) -> None:
         assert e.wait(TIMEOUT)
         return out[:]
 
-    for line in ["setoption name threads value 1",
+    for line in ["setoption name threads value 1", "setoption name fallible value off",
                  "newhand dealer 0 seat 1 hand TDAH9SJSQSKS trump 9H"]:
         e.handle(line)
     lines = go()
@@ -478,8 +478,9 @@ def test_others_reaches_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_fallible_breaks_go_ties_against_the_club() -> None:
     """``setoption name fallible``: go's near-ties broken by the line against the club's
-    replies (``auto``, the default: mariage-piquet only; off in sixty-six); the answer says so;
-    bad values change nothing."""
+    replies (``auto``, the default, in sixty-six against the full club player's, whom the 9 of
+    spades does not fool; a margin asked for against the basic rules', who fall for it); the
+    answer says so; bad values change nothing."""
     lost = ("sixty-six dealer=0 turn=0:lead trump=KD hands=KCAD9HJHAH9S/KDTDKHTHKSTS stock=- "
             "taken=9CJCQCTCJDQDQHJS/AC9DQSAS known=-/KDKH married=-/KH declared=-/H "
             "marriage_points=0/20 last_win=6/5")  # every lead loses against open cards

@@ -8,6 +8,7 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from enum import Enum
 from typing import Annotated, Any, TYPE_CHECKING
 
 import typer
@@ -181,6 +182,13 @@ def _dist(s: ActionStats) -> str:
     return " ".join(f"{v:+d}:{p:.1%}" for v, p in s.distribution)
 
 
+class Replies(str, Enum):
+    """The club player whose replies ``--fallible`` plays against."""
+
+    basic = "basic"
+    expert = "expert"
+
+
 @app.command("recommend")
 def recommend_cmd(
     view_text: ViewArg = None,
@@ -222,6 +230,11 @@ def recommend_cmd(
                      "the best, that does best against an opponent who does not see your cards "
                      "(the basic club player's replies; two-player games of one deck)."),
     ] = None,
+    replies: Annotated[
+        Replies,
+        typer.Option("--replies", help="Whose replies --fallible plays against: the basic club "
+                     "player's rules or the full club player's (heuristic)."),
+    ] = Replies.basic,
     as_json: JsonOpt = False,
 ) -> None:
     """Recommend an action for the player to act: every legal action's expected game points,
@@ -252,7 +265,8 @@ def recommend_cmd(
         if fallible is not None:  # a second search, in what is left of --time-limit
             until = None if time_limit is None else start + time_limit
             pick = fallible_choice(view, rec, rec.best, limits, fallible, utility=utility,
-                                   until=until)
+                                   until=until,
+                                   replies="expert" if replies is Replies.expert else "club")
     except KeyboardInterrupt:
         raise interrupted() from None
     except SixtySixError as err:
@@ -306,8 +320,9 @@ def recommend_cmd(
         console.print(f"worlds weighted by the opponent model {rec.opponent_model}: "
                       f"{rec.ess:.1f} effective worlds, {rec.ruled_out} ruled out")
     if pick is not None:
+        whose = "full" if replies is Replies.expert else "basic"
         console.print(f"against a fallible opponent (within {fallible:g} of the best, the "
-                      f"basic club player's replies): {pick}")
+                      f"{whose} club player's replies): {pick}")
 
 
 @app.command("close")
