@@ -648,6 +648,10 @@ RUNS = (
         ("engine:worlds=1000,time=1,threads=1",
          "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off,fallible=off"), 20, 4,
         "the new default head to head against issue 19's best setting before (A100)"),
+    Run("sixty-six-t1fxauto-heur", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1", "heuristic:basic"), 50, 3,
+        "the new default against the basic club player (issue 19's 85%; the deals of "
+        "sixty-six-t1auto-heur)"),
     Run("schnapsen-infer1-pimc", "schnapsen",
         ("engine:worlds=1000,time=0.25,threads=1,infer=0.3,pasts=1,closewin=0",
          "engine:worlds=1000,time=0.25,threads=1,closewin=0"), 20, 7,
