@@ -145,9 +145,10 @@ class EngineAgent(Agent):
     opponent who does not see the seat's cards: the seat's best line against the replies of
     the club player named by ``replies`` or else ``club`` (``basic`` or ``expert``; unnamed,
     the basic rules' for a margin asked for, the profile's for ``auto``:
-    :func:`~sixtysix_solver.advice.fallible.fallible_choice`), in the time PIMC leaves. PIMC's worlds credit the opponent with seeing every card, so where they rank
-    actions alike (lost or won in every world) it cannot tell the action that leaves the
-    opponent a chance to go wrong; this tie-break can. A close or a claim is never taken this
+    :func:`~sixtysix_solver.advice.fallible.fallible_choice`), in the time PIMC leaves.
+    PIMC's worlds credit the opponent with seeing every card, so where they rank actions alike
+    (lost or won in every world) it cannot tell the action that leaves the opponent a chance
+    to go wrong; this tie-break can. A close or a claim is never taken this
     way. It changes nothing where the core has no club rules, in three-hand (whose default
     already plays against them) and when the worlds already count the club's replies.
     ``fallible=auto``, the default, is 0.05 in mariage-piquet (the basic rules' replies) and in
@@ -583,7 +584,7 @@ class EngineAgent(Agent):
             params["infer"] = False if eps is None else eps
             params["fallible"] = False if margin is None else margin
             if margin is not None:  # whose replies break the near-ties
-                params["replies"] = self._replies(profile)
+                params["replies"] = "expert" if self._replies(profile) == "expert" else "basic"
             params["follow"] = False if stock is None else stock
             params["others"] = others_in(prof, self.limits.others)
         return settings_text(self.spec.kind, params)
@@ -625,14 +626,11 @@ class EngineAgent(Agent):
             if until - time.perf_counter() < 0.05 * limits.time_limit:
                 return best
         return fallible_choice(view, rec, best, limits, margin, utility=utility, until=until,
-                               replies=fallible_replies(self.fallible, view.profile.name,
-                                                        self.replies or self.named_club))
+                               replies=self._replies(view.profile.name))
 
     def _replies(self, profile: str) -> str:
-        """The club player (``basic`` or ``expert``) whose replies ``fallible`` plays against
-        in ``profile``."""
-        got = fallible_replies(self.fallible, profile, self.replies or self.named_club)
-        return "expert" if got == "expert" else "basic"
+        """Whose replies ``fallible`` plays against in ``profile`` (a ``REPLIES`` name)."""
+        return fallible_replies(self.fallible, profile, self.replies or self.named_club)
 
     def _fusion_check(self, view: View, rec: Recommendation, best: Action, start: float,
                       seed: int) -> Action:
