@@ -226,7 +226,7 @@ class AgentSpec:
     >>> AgentSpec.parse("engine:depth=3")
     Traceback (most recent call last):
     ...
-    sixtysix_solver.errors.AgentError: engine does not take depth; it takes: level, worlds, time, threads, match, closewin, anchor, club, iimc, tie, judge, infer, pasts, deepen, race, eval, concede, cards, others, lookahead, exploit, fallible, follow
+    sixtysix_solver.errors.AgentError: engine does not take depth; it takes: level, worlds, time, threads, match, closewin, anchor, club, iimc, tie, judge, infer, pasts, deepen, race, eval, concede, cards, others, lookahead, exploit, fallible, follow, replies
     """
 
     kind: str
