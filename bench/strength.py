@@ -630,7 +630,7 @@ RUNS = (
         ("engine:worlds=1000,time=1,threads=1,fallible=0.05,club=expert",
          "engine:worlds=1000,time=1,threads=1,fallible=off"), 20, 4,
         "fallible's near-ties against the full club player's replies, head to head against the "
-        "default engine"),
+        "default engine before them (fallible off in sixty-six)"),
     Run("schnapsen-t1fx-pimc", "schnapsen",
         ("engine:worlds=1000,time=1,threads=1,fallible=0.05,club=expert",
          "engine:worlds=1000,time=1,threads=1"), 20, 4,
