@@ -497,7 +497,8 @@ def test_fallible_breaks_go_ties_against_the_club() -> None:
     e.handle("go worlds 8")
     assert e.wait(TIMEOUT)
     assert out[-1] == "bestmove 9S"
-    assert "info string 9S ranks within fallible 0.00 of AD" in out[-2]
+    assert out[-2] == ("info string 9S ranks within fallible 0.00 of AD and does better against "
+                       "the basic club player's replies")
     out.clear()
     for bad in ("301", "-2", "0.5", "sometimes"):
         e.handle(f"setoption name fallible value {bad}")
@@ -531,8 +532,29 @@ def test_fallible_auto_breaks_near_ties_in_mariage_piquet() -> None:
     auto, off = answers["auto"][-1], answers["off"][-1]
     assert auto.startswith("bestmove ") and off.startswith("bestmove ") and auto != off
     pick, base = auto.split()[1], off.split()[1]
-    assert f"info string {pick} ranks within fallible 0.05 of {base}" in answers["auto"][-2]
+    assert answers["auto"][-2] == (f"info string {pick} ranks within fallible 0.05 of {base} and "
+                                   "does better against the basic club player's replies")
     assert not any("fallible" in line for line in answers["off"])
+
+
+def test_fallible_auto_in_sixty_six_plays_against_the_full_club_player() -> None:
+    """``fallible auto`` in sixty-six breaks go's near-ties against the full club player's
+    replies (FALLIBLE_AUTO_REPLIES), and the answer says whose (a seeded club hand's position)."""
+    pos = ("sixty-six dealer=0 turn=1:lead trump=JS hands=TCQDQSKSTSAS/KCACKDQHTHAH stock=9SJS "
+           "taken=JDAD9HKH/9CJCQC9DTDJH last_win=3/5")
+    answers = {}
+    for setting in ("auto", "off"):
+        out: list[str] = []
+        e = ProtocolSession(out.append)
+        for line in ("setoption name threads value 1", f"setoption name fallible value {setting}",
+                     f"position {pos}", "go worlds 8"):
+            e.handle(line)
+        assert e.wait(TIMEOUT)
+        answers[setting] = out
+    assert answers["off"][-1] == "bestmove AC"
+    assert answers["auto"][-2:] == [
+        "info string KD ranks within fallible 0.05 of AC and does better against the full club "
+        "player's replies", "bestmove KD"]
 
 
 def test_follow_answers_an_early_lead_by_the_club_players_card() -> None:

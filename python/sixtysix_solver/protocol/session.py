@@ -87,6 +87,7 @@ class _Search:
     latest: Recommendation | None = None
     pick: Action | None = None  # go with fallible: the near-tie broken against the club
     margin: float = 0.0  # ... within this margin of the best
+    replies: str = "club"  # ... against these replies (fallible.REPLIES)
     answered: bool = False
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -458,17 +459,17 @@ class ProtocolSession:
         (:func:`~sixtysix_solver.advice.fallible.fallible_choice`) in the movetime left."""
         base = close_when_sure(rec, search.closewin)
         until = None if limits.time_limit is None else started + limits.time_limit
+        replies = fallible_replies(self.options.fallible, view.profile.name)
         try:
-            pick = fallible_choice(view, rec, base, limits, margin,
-                                   utility=utility, until=until, stop=search.stop,
-                                   replies=fallible_replies(self.options.fallible,
-                                                            view.profile.name))
+            pick = fallible_choice(view, rec, base, limits, margin, utility=utility,
+                                   until=until, stop=search.stop, replies=replies)
         except SixtySixError as err:
             self._error(f"go: fallible: {err}")
             return
         if pick != base:
             search.pick = pick
             search.margin = margin
+            search.replies = replies
 
     def _close(self, args: list[str]) -> None:
         if args:
@@ -560,9 +561,10 @@ class ProtocolSession:
                           f"the worlds, less than closewin {search.closewin:.2f}: the best "
                           f"other action")
             if search.pick is not None:
+                whose = "full" if search.replies == "expert" else "basic"
                 self.send(f"info string {search.pick} ranks within fallible "
                           f"{search.margin:.2f} of {best} and does better against "
-                          f"the club's replies")
+                          f"the {whose} club player's replies")
                 best = search.pick
             self.send(f"bestmove {best}")
 
