@@ -44,7 +44,8 @@ from .recommend import Recommendation, club_replies, recommend
 from .stats import Utility
 
 __all__ = ["FALLIBLE_AUTO", "FALLIBLE_AUTO_REPLIES", "FALLIBLE_LOOKAHEAD", "REPLIES", "Fallible",
-           "fallible_choice", "fallible_limits", "fallible_margin", "fallible_replies"]
+           "fallible_choice", "fallible_limits", "fallible_margin", "fallible_replies",
+           "whose_replies"]
 
 FALLIBLE_LOOKAHEAD = 2
 """The seat's decisions planned against the club's replies while the stock is open."""
@@ -113,6 +114,15 @@ def fallible_replies(setting: Fallible, profile: str, club: str | None = None) -
     if setting == "auto":
         return FALLIBLE_AUTO_REPLIES.get(profile, "club")
     return "club"
+
+
+def whose_replies(replies: str) -> str:
+    """How the answers name a :data:`REPLIES` player's replies.
+
+    >>> whose_replies("expert")
+    "the full club player's replies"
+    """
+    return f"the {'full' if replies == 'expert' else 'basic'} club player's replies"
 
 
 def fallible_limits(view: View, limits: SearchLimits,

@@ -63,6 +63,8 @@ FIT_PAST_SAMPLES = 256
 FIT_TRIES = 2
 """Checks on other samples (seeds) before the verdict is no."""
 
+_RETRY_STRIDE = 7919  # a retry's seed: far from the seeds of the next decisions' checks
+
 
 def club_fits(history: History, *, worlds: int = FIT_WORLDS, seed: int = 0,
               until: float | None = None, rules: str = "basic", tries: int = FIT_TRIES) -> bool:
@@ -87,5 +89,3 @@ def club_fits(history: History, *, worlds: int = FIT_WORLDS, seed: int = 0,
                 return True
     return False
 
-
-_RETRY_STRIDE = 7919  # a retry's seed: far from the seeds of the next decisions' checks

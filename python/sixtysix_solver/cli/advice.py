@@ -239,7 +239,7 @@ def recommend_cmd(
 ) -> None:
     """Recommend an action for the player to act: every legal action's expected game points,
     chance to win the hand, outcome distribution and 95% interval over the same worlds."""
-    from ..advice.fallible import fallible_choice
+    from ..advice.fallible import fallible_choice, fallible_replies, whose_replies
     from ..advice.limits import SearchLimits
     from ..advice.recommend import club_replies, match_utility, recommend
     from ..knowledge.view import format_view
@@ -265,8 +265,8 @@ def recommend_cmd(
         if fallible is not None:  # a second search, in what is left of --time-limit
             until = None if time_limit is None else start + time_limit
             pick = fallible_choice(view, rec, rec.best, limits, fallible, utility=utility,
-                                   until=until,
-                                   replies="expert" if replies is Replies.expert else "club")
+                                   until=until, replies=fallible_replies(
+                                       fallible, view.profile.name, replies.value))
     except KeyboardInterrupt:
         raise interrupted() from None
     except SixtySixError as err:
@@ -320,9 +320,9 @@ def recommend_cmd(
         console.print(f"worlds weighted by the opponent model {rec.opponent_model}: "
                       f"{rec.ess:.1f} effective worlds, {rec.ruled_out} ruled out")
     if pick is not None:
-        whose = "full" if replies is Replies.expert else "basic"
-        console.print(f"against a fallible opponent (within {fallible:g} of the best, the "
-                      f"{whose} club player's replies): {pick}")
+        whose = whose_replies(fallible_replies(fallible, view.profile.name, replies.value))
+        console.print(f"against a fallible opponent (within {fallible:g} of the best, "
+                      f"{whose}): {pick}")
 
 
 @app.command("close")

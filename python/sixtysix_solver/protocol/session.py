@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..advice.closing import ClosingAnalysis, analyse_closing
-from ..advice.fallible import fallible_choice, fallible_margin, fallible_replies
+from ..advice.fallible import fallible_choice, fallible_margin, fallible_replies, whose_replies
 from ..advice.follow import follow_choice, follow_stock
 from ..advice.limits import SearchLimits
 from ..advice.opponents import ImplausibleHistoryError, weighting_for
@@ -561,10 +561,9 @@ class ProtocolSession:
                           f"the worlds, less than closewin {search.closewin:.2f}: the best "
                           f"other action")
             if search.pick is not None:
-                whose = "full" if search.replies == "expert" else "basic"
                 self.send(f"info string {search.pick} ranks within fallible "
                           f"{search.margin:.2f} of {best} and does better against "
-                          f"the {whose} club player's replies")
+                          f"{whose_replies(search.replies)}")
                 best = search.pick
             self.send(f"bestmove {best}")
 
