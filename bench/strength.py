@@ -509,9 +509,9 @@ RUNS = (
     # Does follow carry to sixty-six-jaques (same deck and stock)? Default (follow off there)
     # and follow=6 on the same deals.
     *(Run(f"sixty-six-jaques-t1{tag}-club", "sixty-six-jaques",
-          (f"engine:worlds=1000,time=1,threads=1{extra}", "heuristic"), 20, 1,
+          (f"engine:worlds=1000,time=1,threads=1{extra},fallible=off", "heuristic"), 20, 1,
           f"sixty-six-jaques against the new club player: {what}")
-      for tag, extra, what in (("", "", "the default (follow is off here)"),
+      for tag, extra, what in (("", "", "the default then (follow and fallible off here)"),
                                ("fo", ",follow=6", "the club's early answers (follow=6)"))),
     # Twenty-ninth session: inference valued too few worlds (weighting a world averaged 32 of
     # its pasts: about 70-150 worlds a decision in mariage-piquet's open phase, against
@@ -652,6 +652,32 @@ RUNS = (
         ("engine:worlds=1000,time=1,threads=1", "heuristic:basic"), 50, 3,
         "the new default against the basic club player (issue 19's 85%; the deals of "
         "sixty-six-t1auto-heur)"),
+    # Thirty-fourth session: does fallible=auto carry to sixty-six-jaques (same deck and
+    # stock)? The near-ties against the full club player's replies on the deals of
+    # sixty-six-jaques-t1-club and on new deals; the sixty-six default against A100 anew.
+    Run("sixty-six-jaques-t1fx-club", "sixty-six-jaques",
+        ("engine:worlds=1000,time=1,threads=1,fallible=0.05,replies=expert", "heuristic"), 20, 1,
+        "sixty-six-jaques against the new club player: fallible's near-ties against that "
+        "player's replies (the deals of sixty-six-jaques-t1-club)"),
+    *(Run(f"sixty-six-jaques-t1{tag}-club-s2", "sixty-six-jaques",
+          (f"engine:worlds=1000,time=1,threads=1{extra}", "heuristic"), 20, 2,
+          f"the same on new deals (seed 2): {what}")
+      for tag, extra, what in (("", ",fallible=off", "the default then (fallible off)"),
+                               ("fx", ",fallible=0.05,replies=expert", "fallible's near-ties"))),
+    Run("sixty-six-jaques-t1fx-engine", "sixty-six-jaques",
+        ("engine:worlds=1000,time=1,threads=1,fallible=0.05,replies=expert",
+         "engine:worlds=1000,time=1,threads=1,fallible=off"), 20, 4,
+        "head to head: the near-ties against the full club player's replies against the "
+        "default engine, which those replies do not model"),
+    Run("sixty-six-t1fxauto-anchor-s5", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1",
+         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off,fallible=off"), 20, 5,
+        "the default since the thirty-third session head to head against A100 on new deals"),
+    Run("three-hand-c27i3-basic", "three-hand",
+        ("engine:worlds=1000,time=1,threads=1,others=club,infer=0.001", "heuristic:basic"), 27, 7,
+        "the same with a sharper model (infer=0.001: a world in which one of the others' "
+        "actions was not the basic club's weighs a thousandth; the deals of "
+        "three-hand-c27i-basic)"),
     Run("schnapsen-infer1-pimc", "schnapsen",
         ("engine:worlds=1000,time=0.25,threads=1,infer=0.3,pasts=1,closewin=0",
          "engine:worlds=1000,time=0.25,threads=1,closewin=0"), 20, 7,

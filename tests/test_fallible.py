@@ -10,6 +10,7 @@ import pytest
 from sixtysix_solver import Game, View
 from sixtysix_solver.advice.fallible import (
     FALLIBLE_AUTO, FALLIBLE_AUTO_REPLIES, FALLIBLE_LOOKAHEAD, fallible_margin,
+    fallible_replies,
 )
 from sixtysix_solver.advice.limits import SearchLimits
 from sixtysix_solver.advice.recommend import recommend
@@ -55,8 +56,8 @@ def test_fallible_auto_is_the_default_in_mariage_piquet_and_sixty_six() -> None:
     auto = AgentSpec.parse("engine:worlds=8").build(seed=1)
     assert isinstance(auto, EngineAgent) and auto.fallible == "auto"
     assert str(auto.spec) == "engine:worlds=8"
-    assert FALLIBLE_AUTO == {"mariage-piquet": 0.05, "sixty-six": 0.05}
-    assert FALLIBLE_AUTO_REPLIES == {"sixty-six": "expert"}
+    assert FALLIBLE_AUTO == {"mariage-piquet": 0.05, "sixty-six": 0.05, "sixty-six-jaques": 0.05}
+    assert FALLIBLE_AUTO_REPLIES == {"sixty-six": "expert", "sixty-six-jaques": "expert"}
     assert all(fallible_margin("auto", p) == FALLIBLE_AUTO.get(p) for p in PROFILES)
     off = AgentSpec.parse("engine:worlds=8,fallible=off").build(seed=1)
     assert isinstance(off, EngineAgent) and off.fallible is None
@@ -82,6 +83,20 @@ def test_fallible_auto_is_the_default_in_mariage_piquet_and_sixty_six() -> None:
     assert expert.stats(pick).mean == max(s.mean for s in expert.actions)
     assert str(pick) != "9S"
     assert str(EngineAgent(worlds=8, seed=1, fallible=0.05).act(lost)) == "9S"
+
+
+def test_fallible_auto_in_sixty_six_jaques_is_sixty_six_s() -> None:
+    # The same deck and stock: 0.05 against the full club player's replies (a position of a
+    # seeded hand of two full club players, where the near-tie breaks another way than PIMC).
+    g = parse_position("sixty-six-jaques dealer=0 turn=1:lead trump=JS hands=QCTCADKSTSAS/"
+                       "KCACJDTDTHAH stock=9DKDJHQDQHQS9SJS taken=9HKH/9CJC last_win=1/2")
+    v = View.from_game(g, 1)
+    pick = EngineAgent(worlds=8, seed=1).act(v)
+    assert pick == EngineAgent(worlds=8, seed=1, fallible=0.05, replies="expert").act(v)
+    assert pick != EngineAgent(worlds=8, seed=1, fallible="off").act(v)
+    assert "fallible=0.05" in AgentSpec.parse("engine:worlds=8").build().settings(
+        "sixty-six-jaques")
+    assert fallible_replies("auto", "sixty-six-jaques") == "expert"
 
 
 def test_the_replies_fallible_plays_against() -> None:

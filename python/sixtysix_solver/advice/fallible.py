@@ -56,13 +56,14 @@ FALLIBLE_LOOKAHEAD = 2
 #: (``infer=auto``), it won more matches against the basic club player on three sets of deals
 #: (thirty-first session); in sixty-six, against the full club player's replies, more against
 #: that player on four sets and as many head to head against the engine without it
-#: (thirty-third session, docs/strength.md). Elsewhere it measured level with plain PIMC or
-#: was not measured.
-FALLIBLE_AUTO: dict[str, float] = {"mariage-piquet": 0.05, "sixty-six": 0.05}
+#: (thirty-third session, docs/strength.md); in sixty-six-jaques the same, on two sets
+#: (thirty-fourth session). Elsewhere it measured level with plain PIMC or was not measured.
+FALLIBLE_AUTO: dict[str, float] = {"mariage-piquet": 0.05, "sixty-six": 0.05,
+                                   "sixty-six-jaques": 0.05}
 
 #: ``fallible="auto"``: the club player whose replies the second valuation takes, by profile
 #: (:data:`REPLIES`' names; the basic rules, ``"club"``, where a profile is not named).
-FALLIBLE_AUTO_REPLIES: dict[str, str] = {"sixty-six": "expert"}
+FALLIBLE_AUTO_REPLIES: dict[str, str] = {"sixty-six": "expert", "sixty-six-jaques": "expert"}
 
 #: A ``fallible`` setting: a margin (>= 0, in the utility's units), ``"auto"``, or ``"off"`` /
 #: ``None``.
