@@ -678,6 +678,26 @@ RUNS = (
         "the same with a sharper model (infer=0.001: a world in which one of the others' "
         "actions was not the basic club's weighs a thousandth; the deals of "
         "three-hand-c27i-basic)"),
+    # The new default in sixty-six-jaques on a third set of deals, and the default before.
+    Run("sixty-six-jaques-t1fxauto-club-s3", "sixty-six-jaques",
+        ("engine:worlds=1000,time=1,threads=1", "heuristic"), 20, 3,
+        "the default since the thirty-fourth session (fallible=auto) against the new club "
+        "player, on a third set of deals"),
+    Run("sixty-six-jaques-t1auto-club-s3", "sixty-six-jaques",
+        ("engine:worlds=1000,time=1,threads=1,fallible=off", "heuristic"), 20, 3,
+        "the default before on the same deals"),
+    # Fallible's near-ties where they were not measured: mariage (against the basic rules'
+    # replies, issue 19's opponent) and schnapsen-jaques (against the full club player's).
+    Run("mariage-t1fx-heur", "mariage",
+        ("engine:worlds=1000,time=1,threads=1,fallible=0.05", "heuristic:basic"), 20, 3,
+        "mariage with fallible's near-ties against the basic club player's replies (the deals "
+        "of mariage-t1c-heur)"),
+    *(Run(f"schnapsen-jaques-t1{tag}-club", "schnapsen-jaques",
+          (f"engine:worlds=1000,time=1,threads=1{extra}", "heuristic"), 20, 1,
+          f"schnapsen-jaques against the new club player: {what}")
+      for tag, extra, what in (("", ",fallible=off", "the default"),
+                               ("fx", ",fallible=0.05,replies=expert",
+                                "fallible's near-ties against that player's replies"))),
     Run("schnapsen-infer1-pimc", "schnapsen",
         ("engine:worlds=1000,time=0.25,threads=1,infer=0.3,pasts=1,closewin=0",
          "engine:worlds=1000,time=0.25,threads=1,closewin=0"), 20, 7,
