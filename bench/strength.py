@@ -698,6 +698,28 @@ RUNS = (
       for tag, extra, what in (("", ",fallible=off", "the default"),
                                ("fx", ",fallible=0.05,replies=expert",
                                 "fallible's near-ties against that player's replies"))),
+    *(Run(f"schnapsen-jaques-t1{tag}-club-s{seed}", "schnapsen-jaques",
+          (f"engine:worlds=1000,time=1,threads=1{extra}", "heuristic"), 20, seed,
+          f"the same on another set of deals: {what}")
+      for seed in (2, 3, 4)
+      for tag, extra, what in (("", ",fallible=off", "the default"),
+                               ("fx", ",fallible=0.05,replies=expert", "fallible's near-ties"))),
+    Run("schnapsen-jaques-t1fx-engine", "schnapsen-jaques",
+        ("engine:worlds=1000,time=1,threads=1,fallible=0.05,replies=expert",
+         "engine:worlds=1000,time=1,threads=1,fallible=off"), 20, 4,
+        "head to head: the near-ties against the full club player's replies against the "
+        "default engine"),
+    *(Run(f"mariage-t1{tag}-heur-s4", "mariage",
+          (f"engine:worlds=1000,time=1,threads=1{extra}", "heuristic:basic"), 20, 4,
+          f"mariage on another set of deals: {what}")
+      for tag, extra, what in (("", ",fallible=off", "the default"),
+                               ("fx", ",fallible=0.05", "fallible's near-ties against the "
+                                "basic club player's replies"))),
+    Run("mariage-t1fx-engine", "mariage",
+        ("engine:worlds=1000,time=1,threads=1,fallible=0.05",
+         "engine:worlds=1000,time=1,threads=1,fallible=off"), 20, 5,
+        "head to head: the near-ties against the basic club player's replies against the "
+        "default engine"),
     Run("schnapsen-infer1-pimc", "schnapsen",
         ("engine:worlds=1000,time=0.25,threads=1,infer=0.3,pasts=1,closewin=0",
          "engine:worlds=1000,time=0.25,threads=1,closewin=0"), 20, 7,
