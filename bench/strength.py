@@ -73,12 +73,14 @@ class Run:
 
 # Engine agents run one search thread each: the arena plays one match per core.
 def _off(profile: str) -> str:
-    """``,follow=off,fallible=off`` in sixty-six and ``,infer=off,fallible=off`` in
-    mariage-piquet: the runs made there before ``follow=auto`` (twenty-eighth session),
-    ``infer=auto`` (thirtieth) and ``fallible=auto`` (thirty-first in mariage-piquet,
-    thirty-third in sixty-six) became the defaults ran without them."""
+    """``,follow=off,fallible=off`` in sixty-six, ``,infer=off,fallible=off`` in
+    mariage-piquet and ``,fallible=off`` in mariage: the runs made there before
+    ``follow=auto`` (twenty-eighth session), ``infer=auto`` (thirtieth) and ``fallible=auto``
+    (thirty-first in mariage-piquet, thirty-third in sixty-six, thirty-fourth in mariage)
+    became the defaults ran without them."""
     return {"sixty-six": ",follow=off,fallible=off",
-            "mariage-piquet": ",infer=off,fallible=off"}.get(profile, "")
+            "mariage-piquet": ",infer=off,fallible=off",
+            "mariage": ",fallible=off"}.get(profile, "")
 
 
 RUNS = (
@@ -113,7 +115,8 @@ RUNS = (
     # whole-hand solves are costly), no anchor.
     Run("sixty-six-t1-heur", "sixty-six", ("engine:worlds=1000,time=1,threads=1,closewin=0,follow=off,fallible=off", "heuristic:basic"),
         20, 3, "1 s a decision, bounded-time advice (horizon search early), no anchor"),
-    Run("mariage-t1-heur", "mariage", ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"),
+    Run("mariage-t1-heur", "mariage",
+        ("engine:worlds=1000,time=1,threads=1,closewin=0,fallible=off", "heuristic:basic"),
         15, 3, "mariage at 1 s a decision, bounded-time advice"),
     Run("schnapsen-t1-heur", "schnapsen", ("engine:worlds=1000,time=1,threads=1,closewin=0", "heuristic:basic"),
         20, 3, "schnapsen at 1 s a decision (the default rule: a false claim pays the receiver)"),
@@ -245,7 +248,8 @@ RUNS = (
         "the probing engine, closing when sure, against the new club player"),
     # Fourteenth session: close only when sure in the long decks, where failed closes cost the
     # most (61 of the engine's 93 lost double-deck hands in double-deck-t1d-heur).
-    *(Run(f"{p}-t1c-heur", p, ("engine:worlds=1000,time=1,threads=1,closewin=0.8", "heuristic:basic"),
+    *(Run(f"{p}-t1c-heur", p, (f"engine:worlds=1000,time=1,threads=1,closewin=0.8{_off(p)}",
+                               "heuristic:basic"),
           30 if p == "double-deck" else 20, 3, f"{p} at 1 s, closing only when closing wins in 80% "
           f"of the worlds (the deals of {p}-t1{'' if p == 'schnapsen' else 'd'}-heur"
           f"{', and 10 pairs more' if p == 'double-deck' else ''})")
@@ -403,8 +407,8 @@ RUNS = (
         "mariage-piquet valuing each world by the seat's best two decisions against the basic "
         "club's replies, then the club's play (the deals of mariage-piquet-t1c-heur)"),
     Run("mariage-t1cl2-heur", "mariage",
-        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2", "heuristic:basic"), 20, 3,
-        "the same in mariage (the deals of mariage-t1c-heur)"),
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2,fallible=off",
+         "heuristic:basic"), 20, 3, "the same in mariage (the deals of mariage-t1c-heur)"),
     Run("sixty-six-t1cl2-club", "sixty-six",
         ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2,follow=off,fallible=off", "heuristic"), 20, 1,
         "the same in sixty-six against the new club player, whose rules differ from the "

@@ -50,13 +50,14 @@ def test_the_spec_and_bad_values() -> None:
         EngineAgent(method="ismcts", fallible=0.1)
 
 
-def test_fallible_auto_is_the_default_in_mariage_piquet_and_sixty_six() -> None:
+def test_fallible_auto_is_the_default_where_it_measured_better() -> None:
     # auto (unwritten) breaks near-ties within FALLIBLE_AUTO's margin where it has one; off is
     # written fallible=false and reads back; ismcts never breaks them.
     auto = AgentSpec.parse("engine:worlds=8").build(seed=1)
     assert isinstance(auto, EngineAgent) and auto.fallible == "auto"
     assert str(auto.spec) == "engine:worlds=8"
-    assert FALLIBLE_AUTO == {"mariage-piquet": 0.05, "sixty-six": 0.05, "sixty-six-jaques": 0.05}
+    assert FALLIBLE_AUTO == {"mariage": 0.05, "mariage-piquet": 0.05, "sixty-six": 0.05,
+                             "sixty-six-jaques": 0.05}
     assert FALLIBLE_AUTO_REPLIES == {"sixty-six": "expert", "sixty-six-jaques": "expert"}
     assert all(fallible_margin("auto", p) == FALLIBLE_AUTO.get(p) for p in PROFILES)
     off = AgentSpec.parse("engine:worlds=8,fallible=off").build(seed=1)
@@ -97,6 +98,9 @@ def test_fallible_auto_in_sixty_six_jaques_is_sixty_six_s() -> None:
     assert "fallible=0.05" in AgentSpec.parse("engine:worlds=8").build().settings(
         "sixty-six-jaques")
     assert fallible_replies("auto", "sixty-six-jaques") == "expert"
+    # In mariage auto is 0.05 against the basic rules' replies, issue 19's opponent's.
+    assert (fallible_margin("auto", "mariage"), fallible_replies("auto", "mariage")) == (
+        0.05, "club")
 
 
 def test_the_replies_fallible_plays_against() -> None:

@@ -56,9 +56,11 @@ FALLIBLE_LOOKAHEAD = 2
 #: (``infer=auto``), it won more matches against the basic club player on three sets of deals
 #: (thirty-first session); in sixty-six, against the full club player's replies, more against
 #: that player on four sets and as many head to head against the engine without it
-#: (thirty-third session, docs/strength.md); in sixty-six-jaques the same, on two sets
-#: (thirty-fourth session). Elsewhere it measured level with plain PIMC or was not measured.
-FALLIBLE_AUTO: dict[str, float] = {"mariage-piquet": 0.05, "sixty-six": 0.05,
+#: (thirty-third session, docs/strength.md); in sixty-six-jaques the same, on three sets
+#: (thirty-fourth session); in mariage, against the basic rules' replies, more against the
+#: basic club player on two sets (thirty-fourth session). Elsewhere it measured level with
+#: plain PIMC or was not measured.
+FALLIBLE_AUTO: dict[str, float] = {"mariage": 0.05, "mariage-piquet": 0.05, "sixty-six": 0.05,
                                    "sixty-six-jaques": 0.05}
 
 #: ``fallible="auto"``: the club player whose replies the second valuation takes, by profile

@@ -151,8 +151,8 @@ class EngineAgent(Agent):
     to go wrong; this tie-break can. A close or a claim is never taken this
     way. It changes nothing where the core has no club rules, in three-hand (whose default
     already plays against them) and when the worlds already count the club's replies.
-    ``fallible=auto``, the default, is 0.05 in mariage-piquet (the basic rules' replies) and in
-    sixty-six and sixty-six-jaques (the full club player's), off elsewhere
+    ``fallible=auto``, the default, is 0.05 in mariage and mariage-piquet (the basic rules'
+    replies) and in sixty-six and sixty-six-jaques (the full club player's), off elsewhere
     (:data:`~sixtysix_solver.advice.fallible.FALLIBLE_AUTO`); ``fallible=off`` is off.
     ``follow=n`` (PIMC only): while the seat answers a lead in the open phase with at least
     ``n`` cards in the stock (two sides), play the club player's card (``club``; unnamed, the
