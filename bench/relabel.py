@@ -26,10 +26,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from sixtysix_solver.agents import AgentSpec
 
@@ -81,19 +81,32 @@ def _settings_agree(new_spec: str, played: str, profile: str) -> bool:
     return bool(AgentSpec.parse(new_spec).build().settings(profile) == played)
 
 
+def _rewrite(path: Path, record: Callable[[dict[str, Any]], bool], report: Report,
+             write: bool, separators: tuple[str, str]) -> None:
+    """Rewrite the JSON-lines file ``path``: ``record`` changes a record in place and says
+    whether it did; the lines it leaves are kept byte for byte."""
+    out, changed = [], 0
+    for line in path.read_text().splitlines(keepends=True):
+        rec = json.loads(line)
+        if record(rec):
+            changed += 1
+            line = json.dumps(rec, separators=separators) + "\n"
+        out.append(line)
+    if changed:
+        report.files[str(path)] = changed
+        if write:
+            path.write_text("".join(out))
+
+
 def relabel_results(paths: Iterable[Path], profile: str, name: str, value: str,
                     report: Report, write: bool) -> None:
-    """Results files (canonical specs): every record of ``profile``."""
+    """Results files (canonical specs, the arena's compact JSON): every record of
+    ``profile``."""
     for path in paths:
-        lines = path.read_text().splitlines(keepends=True)
-        out, changed = [], 0
-        for line in lines:
-            rec = json.loads(line)
+        def record(rec: dict[str, Any], path: Path = path) -> bool:
             if rec.get("profile") != profile:
-                out.append(line)
-                continue
-            settings = rec.get("settings")
-            touched = False
+                return False
+            settings, touched = rec.get("settings"), False
             for i, key in enumerate(("a", "b")):
                 new = relabelled(rec[key], name, value)
                 if new is None:
@@ -105,35 +118,24 @@ def relabel_results(paths: Iterable[Path], profile: str, name: str, value: str,
                     report.refused.append(f"{path.name}: {rec[key]} played {settings[i]}")
                     continue
                 rec[key], touched = new, True
-            if touched:
-                changed += 1
-                line = json.dumps(rec, separators=(",", ":")) + "\n"
-            out.append(line)
-        if changed:
-            report.files[str(path)] = changed
-            if write:
-                path.write_text("".join(out))
+            return touched
+
+        _rewrite(path, record, report, write, (",", ":"))
 
 
 def relabel_forks(paths: Iterable[Path], profile: str, name: str, value: str, report: Report,
                   write: bool) -> None:
-    """Forks files (specs as typed): every record of ``profile``."""
+    """Forks files (specs as typed, ``json.dumps``' default spacing): every record of
+    ``profile``."""
+    def record(rec: dict[str, Any]) -> bool:
+        if rec.get("profile") != profile:
+            return False
+        news = {k: relabelled(rec[k], name, value) for k in ("a", "b", "opponent")}
+        rec.update({k: v for k, v in news.items() if v is not None})
+        return any(v is not None for v in news.values())
+
     for path in paths:
-        lines = path.read_text().splitlines(keepends=True)
-        out, changed = [], 0
-        for line in lines:
-            rec = json.loads(line)
-            if rec.get("profile") == profile:
-                news = {k: relabelled(rec[k], name, value) for k in ("a", "b", "opponent")}
-                if any(v is not None for v in news.values()):
-                    rec.update({k: v for k, v in news.items() if v is not None})
-                    changed += 1
-                    line = json.dumps(rec) + "\n"
-            out.append(line)
-        if changed:
-            report.files[str(path)] = changed
-            if write:
-                path.write_text("".join(out))
+        _rewrite(path, record, report, write, (", ", ": "))
 
 
 def runs_to_edit(runs: Iterable[RunLike], profile: str, name: str) -> list[str]:
