@@ -17,6 +17,12 @@ rules of ``--against``, which must be a ``heuristic`` player) and plays, in ever
 line best for itself against exactly those replies (its game points, then its card points).
 No player can win more game points a hand against these opponents; a higher share of the
 matches could come only from playing each hand for the match score.
+``--blind K`` (with ``--tie reply``) sees the cards only from its (K+1)-th card of each hand
+on: its first K cards (and what it declares before them) are the default engine's choices
+from its view (1 s a decision, one thread; ``--infer EPS`` weights its worlds by the club's
+rules, as ``infer=EPS``). With K = 0 it is the oracle, with K the hand size the engine; the
+share in between says how much of the oracle's margin lies in the first tricks, which no
+player who does not see the cards can win.
 
 A bench-only agent: the arena gives an agent the seat's view, so this script hands the oracle
 the whole game instead (it replaces the arena's ``act_in_game`` for agents that see all).
@@ -56,21 +62,32 @@ class Oracle(Agent):
 
     sees_all = True
 
-    def __init__(self, seed: int = 0, tie: str = "none", rules: str = "basic") -> None:
+    def __init__(self, seed: int = 0, tie: str = "none", rules: str = "basic",
+                 blind: int = 0, infer: float = 0.0) -> None:
         super().__init__(seed)
         self.tie = tie
         self.rules = rules
+        self.blind = blind
+        self.infer = infer
         self.others = HeuristicAgent(seed, rules)  # the replies it expects (tie "reply")
-        self.engine = EngineAgent(worlds=1000, time_limit=1.0, seed=seed)  # tie "hands"
+        self.engine = EngineAgent(worlds=1000, time_limit=1.0, seed=seed,  # tie "hands", blind
+                                  infer=infer or "auto")
 
     @property
     def spec(self) -> AgentSpec:
-        return AgentSpec.parse(f"custom:factory=oracle.make,tie={self.tie},rules={self.rules}")
+        extra = (f",blind={self.blind}" if self.blind else "") + (
+            f",infer={self.infer}" if self.infer else "")
+        return AgentSpec.parse(
+            f"custom:factory=oracle.make,tie={self.tie},rules={self.rules}{extra}")
 
     def choose(self, view, legal):  # type: ignore[no-untyped-def]
         raise NotImplementedError("the oracle needs the game: play it through bench/oracle.py")
 
     def act_game(self, game: Game) -> Action:
+        me = game.to_act
+        assert me is not None
+        if len(game.hand(me)) > game.profile.hand_size - self.blind:  # its first cards: blind
+            return act_in_game(self.engine, game, me)
         if self.tie == "hands":
             return self._hands(game)
         if self.tie == "reply":
@@ -184,8 +201,9 @@ def model(seed: int = 0, rules: str = "basic", time: float = 1.0) -> Modeller:
     return Modeller(seed, rules, time)
 
 
-def make(seed: int = 0, tie: str = "none", rules: str = "basic") -> Oracle:
-    return Oracle(seed, tie, rules)
+def make(seed: int = 0, tie: str = "none", rules: str = "basic", blind: int = 0,
+         infer: float = 0.0) -> Oracle:
+    return Oracle(seed, tie, rules, blind, infer)
 
 
 def _act(agent: Agent, game: Game, seat: int) -> Action:
@@ -222,6 +240,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--model", type=float, metavar="SECONDS",
                     help="play the modeller instead (no hidden cards seen; the others modelled "
                          "as --against), SECONDS a decision")
+    ap.add_argument("--blind", type=int, default=0, metavar="K",
+                    help="the default engine plays the oracle's first K cards of each hand")
+    ap.add_argument("--infer", type=float, default=0.0, metavar="EPS",
+                    help="that engine infers with the club's rules (infer=EPS)")
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--results", help="JSON-lines file of the matches (resumable)")
     ap.add_argument("--quick", action="store_true", help="one match")
@@ -234,12 +256,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         rules = str(dict(AgentSpec.parse(args.against).params).get("rules", "expert"))
     elif args.tie == "reply" and args.against != "heuristic":
         ap.error("--tie reply needs a heuristic player as --against (its rules are replayed)")
+    if args.blind < 0:
+        ap.error("--blind must be at least 0")
     spec = f"custom:factory=oracle.make,tie={args.tie},rules={rules}"
+    if args.blind:
+        spec += f",blind={args.blind}"
+    if args.infer:
+        spec += f",infer={args.infer}"
     if args.model is not None:
         spec = f"custom:factory=oracle.model,rules={rules},time={args.model}"
     s = arena(spec, args.against, profile=args.profile, matches=args.matches, seed=args.seed,
               workers=args.workers, results=args.results, progress=sys.stderr.isatty())
     who = f"modeller ({args.model} s)" if args.model is not None else f"oracle (tie {args.tie})"
+    if args.blind and args.model is None:
+        who += f", blind for its first {args.blind} cards"
+        who += f" (the engine inferring, eps {args.infer})" if args.infer else ""
     print(f"{s.profile}: {who} vs {s.b}: {s.matches} legs, {s.hands} hands")
     print(f"  matches won {s.match_score} (even {s.baseline:.1%}); net / hand {s.net}")
     if s.solo:
