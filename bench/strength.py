@@ -202,7 +202,7 @@ RUNS = (
         "from the club player's play (its own rules as the model, eps 0.3), against it"),
     Run("three-hand-club-basic", "three-hand", ("heuristic", "heuristic:basic"), 50, 5,
         "three-hand, the club player in one seat against the earlier rules in both others"),
-    Run("three-hand-t1-club", "three-hand", ("engine:worlds=1000,time=1,threads=1,closewin=0,others=paranoid", "heuristic"),
+    Run("three-hand-t1-club", "three-hand", ("engine:worlds=1000,time=1,threads=1,closewin=0,others=paranoid,infer=off", "heuristic"),
         20, 1, "three-hand, one seat against two club players (issue 19): PIMC capped at 1 s "
         "(sets 11-20 added in the twelfth session)"),
     # Fifteenth session: inference from the other players' play where PIMC solves every
@@ -211,7 +211,7 @@ RUNS = (
         ("engine:worlds=1000,time=1,threads=1,infer=0.3", "heuristic:basic"), 25, 3,
         "four-hand-24 at 1 s inferring the hidden cards from the play (the model is the "
         "opponents' own rules), on the deals of four-hand-24-t1-heur"),
-    Run("three-hand-t1-basic", "three-hand", ("engine:worlds=1000,time=1,threads=1,others=paranoid", "heuristic:basic"),
+    Run("three-hand-t1-basic", "three-hand", ("engine:worlds=1000,time=1,threads=1,others=paranoid,infer=off", "heuristic:basic"),
         20, 1, "three-hand, one seat against two basic club players (issue 19's opponent)"),
     Run("three-hand-t1i-basic", "three-hand",
         ("engine:worlds=1000,time=1,threads=1,infer=0.3,others=paranoid", "heuristic:basic"), 20, 1,
@@ -273,13 +273,13 @@ RUNS = (
         "of mariage-piquet-t1d-heur)"),
     # Three players: ties between actions of equal paranoid game points broken by the card
     # points each secures (advice.stats.CARD_TIE), on the deals of three-hand-t1-basic.
-    Run("three-hand-t1t-basic", "three-hand", ("engine:worlds=1000,time=1,threads=1,others=paranoid", "heuristic:basic"),
+    Run("three-hand-t1t-basic", "three-hand", ("engine:worlds=1000,time=1,threads=1,others=paranoid,infer=off", "heuristic:basic"),
         20, 1, "three-hand, one seat against two basic club players, ties broken by the card "
         "points (sixteenth session; the deals of three-hand-t1-basic)"),
     Run("three-hand-t1w-basic", "three-hand",
-        ("engine:worlds=1000,time=1,threads=1,cards=0.02,others=paranoid", "heuristic:basic"), 20, 1,
+        ("engine:worlds=1000,time=1,threads=1,cards=0.02,others=paranoid,infer=off", "heuristic:basic"), 20, 1,
         "the same with card points weighing four times as much: 50 card points a game point"),
-    Run("three-hand-t1t-club", "three-hand", ("engine:worlds=1000,time=1,threads=1,others=paranoid", "heuristic"),
+    Run("three-hand-t1t-club", "three-hand", ("engine:worlds=1000,time=1,threads=1,others=paranoid,infer=off", "heuristic"),
         20, 1, "three-hand against two new club players, ties broken by the card points (the "
         "deals of three-hand-t1-club)"),
     # A concession (a false claim) costs 2 in mariage-piquet; the engine made 12 in
@@ -301,7 +301,7 @@ RUNS = (
     # Max^n: every player for itself (cpp/maxn.cpp) instead of the paranoid value, 10-20 times
     # the nodes a world; the oracle of bench/oracle.py gains nothing by it (--tie maxn).
     Run("three-hand-t1m-basic", "three-hand",
-        ("engine:worlds=1000,time=1,threads=1,others=maxn", "heuristic:basic"), 20, 1,
+        ("engine:worlds=1000,time=1,threads=1,others=maxn,infer=off", "heuristic:basic"), 20, 1,
         "three-hand, each world valued by max^n (every player for itself; the deals of "
         "three-hand-t1t-basic)"),
     # Nineteenth session: choosing by the chance to win the match (match=true) and anchoring
@@ -326,15 +326,15 @@ RUNS = (
     # core (others=club), and is measured against the new club player too, whose rules it
     # does not know.
     Run("three-hand-t1r-basic", "three-hand",
-        ("engine:worlds=1000,time=1,threads=1,others=club", "heuristic:basic"), 20, 1,
+        ("engine:worlds=1000,time=1,threads=1,others=club,infer=off", "heuristic:basic"), 20, 1,
         "three-hand, each world valued by the seat's best line against the basic club's replies "
         "(the deals of three-hand-t1t-basic)"),
     Run("three-hand-t1r-club", "three-hand",
-        ("engine:worlds=1000,time=1,threads=1,others=club", "heuristic"), 20, 1,
+        ("engine:worlds=1000,time=1,threads=1,others=club,infer=off", "heuristic"), 20, 1,
         "the same against two new club players, whose rules differ from the modelled ones (the "
         "deals of three-hand-t1t-club)"),
     Run("three-hand-t1r10-basic", "three-hand",
-        ("engine:worlds=10000,time=1,threads=1,others=club", "heuristic:basic"), 20, 1,
+        ("engine:worlds=10000,time=1,threads=1,others=club,infer=off", "heuristic:basic"), 20, 1,
         "the same with up to 10,000 worlds a decision (a world costs a few thousand nodes, so "
         "1,000 take about 40 ms; the deals of three-hand-t1t-basic)"),
     Run("three-hand-t1ri-basic", "three-hand",
@@ -342,15 +342,15 @@ RUNS = (
         "valued against the club's replies and weighted by how likely the club's past actions "
         "were in each world (the deals of three-hand-t1t-basic)"),
     Run("three-hand-t1r-engine", "three-hand",
-        ("engine:worlds=1000,time=1,threads=1,others=club", "engine:worlds=1000,time=1,threads=1,others=paranoid"),
+        ("engine:worlds=1000,time=1,threads=1,others=club,infer=off", "engine:worlds=1000,time=1,threads=1,others=paranoid,infer=off"),
         20, 1, "the club model against two default engines (the paranoid value), which follow no "
         "club rules"),
     # Twenty-first session: more deals and sharper inference before others=club becomes the
     # three-hand default.
-    Run("three-hand-t1t-club-s2", "three-hand", ("engine:worlds=1000,time=1,threads=1,others=paranoid", "heuristic"),
+    Run("three-hand-t1t-club-s2", "three-hand", ("engine:worlds=1000,time=1,threads=1,others=paranoid,infer=off", "heuristic"),
         20, 2, "the paranoid value against two new club players, on the deals of seed 2"),
     Run("three-hand-t1r-club-s2", "three-hand",
-        ("engine:worlds=1000,time=1,threads=1,others=club", "heuristic"), 20, 2,
+        ("engine:worlds=1000,time=1,threads=1,others=club,infer=off", "heuristic"), 20, 2,
         "the club's replies against two new club players (the deals of three-hand-t1t-club-s2)"),
     Run("three-hand-t1ri-club", "three-hand",
         ("engine:worlds=1000,time=1,threads=1,others=club,infer=0.3", "heuristic"), 20, 1,
@@ -365,34 +365,34 @@ RUNS = (
         "mariage-piquet at 1 s with every world solved to the end of the hand instead of the "
         "horizon search early in the deal (the deals of mariage-piquet-t1c-heur)"),
     Run("three-hand-t1r0-basic", "three-hand",
-        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=0", "heuristic:basic"), 20, 1,
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=0,infer=off", "heuristic:basic"), 20, 1,
         "the club's replies with the seat planning nothing ahead with the cards seen: the club's play values each action (the deals of three-hand-t1t-basic)"),
     Run("three-hand-t1r0-club", "three-hand",
-        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=0", "heuristic"), 20, 1,
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=0,infer=off", "heuristic"), 20, 1,
         "the club's replies with the seat planning nothing ahead with the cards seen: the club's play values each action (the deals of three-hand-t1t-club)"),
     Run("three-hand-t1r1-basic", "three-hand",
-        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=1", "heuristic:basic"), 20, 1,
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=1,infer=off", "heuristic:basic"), 20, 1,
         "the club's replies with the seat planning its next decision with the cards seen, then playing by the club's rules (the deals of three-hand-t1t-basic)"),
     Run("three-hand-t1r1-club", "three-hand",
-        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=1", "heuristic"), 20, 1,
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=1,infer=off", "heuristic"), 20, 1,
         "the club's replies with the seat planning its next decision with the cards seen, then playing by the club's rules (the deals of three-hand-t1t-club)"),
     Run("three-hand-t1r2-basic", "three-hand",
-        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2", "heuristic:basic"), 20, 1,
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2,infer=off", "heuristic:basic"), 20, 1,
         "the club's replies with the seat planning its next two decisions with the cards seen (the deals of three-hand-t1t-basic)"),
     Run("three-hand-t1r2-club", "three-hand",
-        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2", "heuristic"), 20, 1,
+        ("engine:worlds=1000,time=1,threads=1,others=club,lookahead=2,infer=off", "heuristic"), 20, 1,
         "the club's replies with the seat planning its next two decisions with the cards seen (the deals of three-hand-t1t-club)"),
     # Three-hand legs against the club's replies cost seconds: 100 duplicate matches (300 legs)
     # on new deals pin the default's share down where 20 left it +-12 points.
     Run("three-hand-c100-basic", "three-hand",
-        ("engine:worlds=1000,time=1,threads=1,others=club", "heuristic:basic"), 100, 7,
+        ("engine:worlds=1000,time=1,threads=1,others=club,infer=off", "heuristic:basic"), 100, 7,
         "the default three-hand engine (the club's replies) against two basic club players, "
         "100 duplicate matches on new deals"),
     Run("three-hand-c100-club", "three-hand",
-        ("engine:worlds=1000,time=1,threads=1,others=club", "heuristic"), 100, 7,
+        ("engine:worlds=1000,time=1,threads=1,others=club,infer=off", "heuristic"), 100, 7,
         "the same against two new club players (the deals of three-hand-c100-basic)"),
     Run("three-hand-p40-club", "three-hand",
-        ("engine:worlds=1000,time=1,threads=1,others=paranoid", "heuristic"), 40, 7,
+        ("engine:worlds=1000,time=1,threads=1,others=paranoid,infer=off", "heuristic"), 40, 7,
         "the paranoid value on the first 40 deals of three-hand-c100-club (a paranoid "
         "decision costs ten times as much)"),
     Run("three-hand-c27i-basic", "three-hand",
@@ -729,6 +729,27 @@ RUNS = (
          "engine:worlds=1000,time=0.25,threads=1,closewin=0"), 20, 7,
         "PIMC inferring the hidden cards, one past a world, against plain PIMC at the same cap "
         "(the deals of schnapsen-infer-pimc)"),
+    # Thirty-fifth session: issue 19's head to head against A100 with fallible's near-ties
+    # added to the anchored engine (fallible measured 55% against PIMC in sixty-six), and the
+    # default anchored (the deals of sixty-six-t1fxauto-anchor).
+    Run("sixty-six-t1fa-anchor", "sixty-six",
+        ("engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off",
+         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off,fallible=off"), 20, 4,
+        "head to head: A100 with fallible=auto (0.05 against the full club player's replies) "
+        "against A100"),
+    Run("sixty-six-t1da-anchor", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,anchor=1", "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off,fallible=off"), 20, 4,
+        "head to head: the default, anchored on the basic club player's choice, against A100"),
+    Run("sixty-six-t1da-anchor-s5", "sixty-six",
+        ("engine:worlds=1000,time=1,threads=1,anchor=1",
+         "engine:worlds=100,time=1,threads=1,anchor=1,closewin=0.8,follow=off,fallible=off"), 20, 5,
+        "the same on new deals (the deals of sixty-six-t1fxauto-anchor-s5)"),
+    # Three-hand's default infers since this session (infer=auto: 0.05 with the basic club's
+    # rules): the first 50 sets of three-hand-c100-basic's deals, paired with its legs.
+    Run("three-hand-c50iauto-basic", "three-hand",
+        ("engine:worlds=1000,time=1,threads=1", "heuristic:basic"), 50, 7,
+        "the default three-hand engine since the thirty-fifth session (inferring, eps 0.05) "
+        "against two basic club players (the first 50 sets of three-hand-c100-basic)"),
 )
 
 

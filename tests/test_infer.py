@@ -133,14 +133,17 @@ def test_infer_errors(spec: str, message: str) -> None:
         AgentSpec.parse(spec).build(seed=0)
 
 
-def test_infer_auto_infers_in_mariage_piquet_only() -> None:
-    # The default, auto: INFER_AUTO's eps in mariage-piquet, off elsewhere; off and an eps
-    # named are written in the spec, auto is not; ismcts never infers.
+def test_infer_auto_infers_in_mariage_piquet_and_three_hand_only() -> None:
+    # The default, auto: INFER_AUTO's eps in mariage-piquet and three-hand, off elsewhere; off
+    # and an eps named are written in the spec, auto is not; ismcts never infers.
     auto = AgentSpec.parse("engine:worlds=10").build(seed=0)
     assert isinstance(auto, EngineAgent) and auto.infer == "auto" and auto.uses_history
     model = auto.model("mariage-piquet")
     assert model is not None and model.eps == INFER_AUTO["mariage-piquet"] == 0.1
     assert model.rules == "basic" and auto.model("mariage-piquet") is model
+    three = auto.model("three-hand")
+    assert three is not None and three.eps == INFER_AUTO["three-hand"] == 0.05
+    assert set(INFER_AUTO) == {"mariage-piquet", "three-hand"}
     assert all(auto.model(p) is None for p in PROFILES if p not in INFER_AUTO)
     # The arena builds the hand's history only where the engine reads it.
     assert all(auto.wants_history(p) == (p in INFER_AUTO) for p in PROFILES)

@@ -133,10 +133,12 @@ class HeuristicModel:
 
 #: ``infer="auto"`` (the engine's default) and the protocol's ``opponentmodel auto``: the
 #: profiles where the engine infers the hidden cards by default, with the club model's eps.
-#: Mariage-piquet only: there inference won more matches against the basic club player on
-#: three sets of deals once the core valued the pasts (docs/strength.md, thirtieth session);
-#: elsewhere it measured no better or was not measured.
-INFER_AUTO: dict[str, float] = {"mariage-piquet": 0.1}
+#: Mariage-piquet: there inference won more matches against the basic club player on three
+#: sets of deals once the core valued the pasts (docs/strength.md, thirtieth session).
+#: Three-hand: with the club's replies in the worlds (``others=auto``), inference won more
+#: legs against two basic club players (thirty-fifth session). Elsewhere it measured no
+#: better or was not measured.
+INFER_AUTO: dict[str, float] = {"mariage-piquet": 0.1, "three-hand": 0.05}
 
 
 def infer_eps(setting: float | str | None, profile: str) -> float | None:

@@ -96,7 +96,7 @@ class EngineAgent(Agent):
     club player named by ``club`` with probability ``1 - eps`` (``HeuristicModel``, see
     ``docs/advice.md``, *Weighting worlds by the opponents' actions*). It needs the hand's
     history, which the arena and ``serve`` pass; without one the worlds are unweighted.
-    ``infer=auto``, the default, is 0.1 in mariage-piquet and off elsewhere
+    ``infer=auto``, the default, is 0.1 in mariage-piquet, 0.05 in three-hand and off elsewhere
     (:data:`~sixtysix_solver.advice.opponents.INFER_AUTO`); ``infer=off`` is off.
     ``pasts=n`` (with ``infer``): how many sampled pasts of a world (the cards the others
     held at their earlier decisions, which their draws from the stock leave open) its weight
