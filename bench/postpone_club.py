@@ -24,7 +24,6 @@ Where the postponed values tie, they keep PIMC's choice.
 from __future__ import annotations
 
 import argparse
-import copy
 import random
 import sys
 import time
@@ -35,9 +34,11 @@ from pathlib import Path
 from sixtysix_solver import _core
 from sixtysix_solver.advice.club import club_choice
 from sixtysix_solver.advice.recommend import known_voids
+from sixtysix_solver.advice.pasts import PastSpace, past_game
+from sixtysix_solver.knowledge.history import History
 from sixtysix_solver.knowledge.view import View
-from sixtysix_solver.knowledge.worlds import sample_worlds
-from sixtysix_solver.rules.actions import Action, Kind
+from sixtysix_solver.knowledge.worlds import Layout, WorldSpace
+from sixtysix_solver.rules.actions import Action
 from sixtysix_solver.rules.game import Game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -52,32 +53,13 @@ def club(g: Game) -> Action:
     return club_choice(View.from_game(g), g.legal_actions())
 
 
-def history(game: Game) -> list[tuple[int, Action]]:
-    """(player, action) for every action of the hand so far."""
-    g = Game.from_fields(PROFILE, game.start_fields)
-    out = []
-    for a in game.actions:
-        assert g.to_act is not None
-        out.append((g.to_act, a))
-        g.apply(a)
-    return out
-
-
-def fitting(game: Game, world: Game, hist: Sequence[tuple[int, Action]],
-            seat: int) -> Game | None:
-    """``world`` replayed from its deal, or None when the others' past play does not fit the
-    club's rules there (every card is dealt: the deal is each hand plus the cards it played)."""
-    fields = copy.deepcopy(game.start_fields)
-    played: dict[int, list[int]] = defaultdict(list)
-    for p, a in hist:
-        if a.kind == Kind.PLAY and a.card is not None:
-            played[p].append(a.card.code)
-    now = world.fields()
-    fields["hands"] = [sorted(list(now["hands"][p]) + played[p]) for p in range(3)]
-    fields["aside"] = sorted(now["aside"])
-    g = Game.from_fields(PROFILE, fields)
-    for p, a in hist:
-        if p != seat and len(g.legal_actions()) > 1 and club(g) != a:
+def fitting(history: History, lay: Layout, spaces: dict[int, PastSpace]) -> Game | None:
+    """The world ``lay`` replayed from its deal, or None when the others' past play does not
+    fit the club's rules there (every card is dealt: one past per world)."""
+    pasts = {p: next(sp.pasts(lay.hands[p])) for p, sp in spaces.items()}
+    g = past_game(history, lay.hands, lay.stock, lay.aside, pasts)
+    for p, a in zip(history.actors, history.actions):
+        if p != history.seat and len(g.legal_actions()) > 1 and club(g) != a:
             return None
         g.apply(a)
     return g
@@ -85,13 +67,15 @@ def fitting(game: Game, world: Game, hist: Sequence[tuple[int, Action]],
 
 def worlds_fitting(game: Game, seat: int, n: int, rng: random.Random) -> tuple[list[Game], int]:
     """Up to ``n`` worlds that fit the others' play, and how many were drawn to find them."""
-    view, hist = View.from_game(game, seat), history(game)
+    history = History.from_game(game, seat)
+    spaces = {p: PastSpace(history, p) for p in history.others()}
+    space = WorldSpace(history.view)
     out: list[Game] = []
     tried = 0
     while len(out) < n and tried < 200 * n:
-        for w in sample_worlds(view, 50, rng.randrange(1 << 30)):
+        for lay in space.sample(50, rng.randrange(1 << 30)):
             tried += 1
-            g = fitting(game, w, hist, seat)
+            g = fitting(history, lay, spaces)
             if g is not None:
                 out.append(g)
                 if len(out) == n:

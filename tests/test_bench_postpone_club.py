@@ -8,7 +8,9 @@ from typing import Any
 from helpers import bench_module
 
 from sixtysix_solver import Game, View
-from sixtysix_solver.knowledge.worlds import is_consistent, sample_worlds
+from sixtysix_solver.advice.pasts import PastSpace
+from sixtysix_solver.knowledge.history import History
+from sixtysix_solver.knowledge.worlds import WorldSpace, is_consistent, layout_of
 
 
 def _pc() -> Any:
@@ -26,11 +28,12 @@ def _after_two_tricks(pc: Any, seed: int) -> Game:
 def test_the_true_deal_fits_and_a_world_that_breaks_the_rules_does_not() -> None:
     pc = _pc()
     g = _after_two_tricks(pc, 5)
-    hist = pc.history(g)
-    fit = pc.fitting(g, g, hist, 0)  # the others played by the club's rules in the real deal
+    history = History.from_game(g, 0)
+    spaces = {p: PastSpace(history, p) for p in history.others()}
+    fit = pc.fitting(history, layout_of(g), spaces)  # the others played by the rules here
     assert fit is not None and fit.same_position(g)
     view = View.from_game(g, 0)
-    kept = [pc.fitting(g, w, hist, 0) for w in sample_worlds(view, 200, 1)]
+    kept = [pc.fitting(history, lay, spaces) for lay in WorldSpace(view).sample(200, 1)]
     assert any(w is None for w in kept)  # their play ruled some worlds out
     assert all(is_consistent(view, w) and w.actions == g.actions for w in kept if w is not None)
     worlds, tried = pc.worlds_fitting(g, 0, 5, random.Random(1))
