@@ -127,19 +127,18 @@ def values(worlds: Sequence[Game], seat: int) -> tuple[dict[str, float], dict[st
             g.apply(a)
             seen = to_turn(g, seat)
             if g.is_over:
-                total += utility(g, seat)
-                ended += utility(g, seat)
+                v = utility(g, seat)
+                total += v
+                ended += v
                 continue
-            best = None
+            nexts = {}
             for b in g.legal_actions():
                 h = g.clone()
                 h.apply(b)
                 to_turn(h, seat)
-                v = utility(h, seat)
-                sets[seen][b.code] += v
-                best = v if best is None else max(best, v)
-            assert best is not None
-            total += best
+                nexts[b.code] = utility(h, seat)
+                sets[seen][b.code] += nexts[b.code]
+            total += max(nexts.values())
         pimc[str(a)] = total / len(worlds)
         post[str(a)] = (ended + sum(max(t.values()) for t in sets.values())) / len(worlds)
     return pimc, post
