@@ -106,12 +106,9 @@ def utility(g: Game, seat: int) -> int:
 
 def public_voids(g: Game, seat: int) -> int:
     """The voids everybody knows, as the core's club rules take them (bit player * 4 + suit):
-    the others' from the seat's view and the seat's own from another's. The engine passes
-    the first alone (a view holds no facts about its own seat's hand); that changed the
-    club's action in 7 of 4,211 of the others' decisions of 300 seeded club hands."""
-    other = (seat + 1) % g.players
-    return known_voids(View.from_game(g, seat)) | sum(
-        1 << (seat * 4 + s) for s in View.from_game(g, other).void_suits(seat))
+    every void the hand's play showed, the seat's own too (:func:`known_voids` with the
+    history, as the engine passes them when it weights its worlds)."""
+    return known_voids(View.from_game(g, seat), History.from_game(g, seat))
 
 
 def values(worlds: Sequence[Game], seat: int) -> tuple[dict[str, float], dict[str, float]]:

@@ -10,11 +10,13 @@ import random
 from dataclasses import replace
 
 import pytest
-from sixtysix_solver import Game, View, _core, recommend
+from sixtysix_solver import Game, View, _core, format_position, recommend
 from sixtysix_solver.advice.club import club_choice
 from sixtysix_solver.advice.limits import SearchLimits
 from sixtysix_solver.advice.recommend import known_voids
+from sixtysix_solver.advice.opponents import UniformModel
 from sixtysix_solver.errors import SixtySixError
+from sixtysix_solver.knowledge.history import History
 from sixtysix_solver.knowledge.legal import legal_actions
 from sixtysix_solver.knowledge.worlds import WorldSpace, layout_rows
 from sixtysix_solver.rules.actions import Action, Kind
@@ -169,6 +171,39 @@ def test_worlds_against_the_club_through_the_pool(profile: str) -> None:
                 c.apply(Action.from_code(code))
                 assert vals[w, j] == reference_line(c.clone(), g.to_act), (w, code)
                 assert short[w, j] == reference_line(c, g.to_act, 1), (w, code)
+
+
+def test_every_public_void_reaches_the_club_with_a_history() -> None:
+    # A view holds no facts about its own seat's hand and leaves out a void its seat can tell
+    # from its own cards, but the club players know every void that play showed: the hand's
+    # history carries them all, and with it (an opponent model weighting the worlds) the
+    # club's replies are valued with them.
+    differ = 0
+    for g in random_positions(30, 23, max_cards=4):
+        seat = g.to_act
+        view = View.from_game(g, seat)
+        history = History.from_game(g, seat)
+        played = set(view.public_cards()) - set(view.hand)
+        for p in range(g.players):
+            seen = set().union(*(View.from_game(g, q).void_suits(p)
+                                 for q in range(g.players) if q != p))
+            extra = set(history.voids[p]) - seen
+            assert seen <= set(history.voids[p]), (p, format_position(g))
+            # Only a suit all played can be left out of every view.
+            assert all(all(s * 8 + r in played for r in range(6)) for s in extra)
+        bits = known_voids(view, history)
+        differ += bits != known_voids(view)
+        rec = recommend(g, limits=SearchLimits(worlds=10_000, seed=1, threads=1),
+                        opponent_model=UniformModel())
+        layouts = list(WorldSpace(view).layouts())
+        assert rec.exact and rec.worlds == len(layouts)
+        lines = [[a] for a in g.legal_action_codes()]
+        vals, _nodes, _aborted = _core.WorldPool(1, 4).solve(
+            g.core, layout_rows(layouts), lines, "club", 0, 0.0, False, voids=bits)
+        for j, (code,) in enumerate(lines):
+            mean = sum(int(v) // SCALE for v in vals[:, j]) / len(layouts)
+            assert rec.stats(Action.from_code(code)).mean == pytest.approx(mean), code
+    assert differ >= 3  # the seat's own voids, or those its hand tells it
 
 
 def test_recommend_against_the_club_and_bad_input() -> None:

@@ -419,11 +419,19 @@ def reply_facts(view: View) -> list[tuple[int, int]]:
     return [(0, 0) if p == view.seat else view_facts(view, p) for p in range(view.players)]
 
 
-def known_voids(view: View) -> int:
-    """The suits the view knows the other players to lack, as the core's club rules take them
-    (bit player * 4 + suit). The seat's own voids, which the others know, are not in a view:
-    they count as none."""
+def known_voids(view: View, history: History | None = None) -> int:
+    """The suits the players are known to lack, as the core's club rules take them (bit
+    player * 4 + suit). With the hand's ``history``, every void its play showed
+    (``History.voids``: the seat's own too, which the others know). Without one, those the
+    view knows of the other players: a view holds no facts about its own seat's hand, and
+    leaves out a void its seat can tell from its own cards (where it holds the rest of the
+    suit), which the other players may not."""
     bits = 0
+    if history is not None:
+        for p, suits in enumerate(history.voids):
+            for s in suits:
+                bits |= 1 << (p * 4 + s)
+        return bits
     for p in range(view.players):
         if p != view.seat:
             for s in view.void_suits(p):
@@ -817,6 +825,7 @@ def evaluate_lines(
             view=view, lines=chosen, base=base, pool=pool, source=source, limits=lim,
             budget=budget, total=total, use_all=use_all, start=start, utility=utility,
             on_progress=on_progress, stop=stop, method=method,
+            history=None if weigher is None else weigher.history,
             weights=list(weights_for(view.profile)) if method == "horizon" else [],
             probe_seconds=AUTO_PROBE * lim.time_limit if probe and lim.time_limit else None,
             min_worlds=min(AUTO_MIN_WORLDS, budget) if probe else 0,
@@ -904,6 +913,7 @@ class _Run:
     on_progress: Callable[[Recommendation], None] | None
     stop: threading.Event | None
     method: str = "exact"  # how a world values the lines (method_for)
+    history: History | None = None  # the hand's, when the worlds are weighted (its voids)
     weights: list[float] = field(default_factory=list)  # the horizon estimate's, by profile
     solved_some: threading.Event = field(default_factory=threading.Event)
     # The worlds valued so far (rows) and, for the horizon search, each one's depth: what a
@@ -1007,8 +1017,8 @@ class _Run:
         if not self.club:
             return "maxn", 0, []
         if self.limits.others == "expert":
-            return "expert", known_voids(self.view), reply_facts(self.view)
-        return "club", known_voids(self.view), []
+            return "expert", known_voids(self.view, self.history), reply_facts(self.view)
+        return "club", known_voids(self.view, self.history), []
 
     @property
     def maxn(self) -> bool:

@@ -34,7 +34,7 @@ from typing import Any
 from ..rules.actions import Action, Kind
 from ..rules.cards import Card
 from ..errors import SixtySixError
-from .facts import Holds, Lack, could_exchange
+from .facts import FULL, Holds, Lack, could_exchange, union_masks
 from ..rules.game import Game
 from ..rules.profiles import Profile
 from .replay import KeptWalks, Walk, fresh_deal, start_key
@@ -127,6 +127,7 @@ class History:
     decisions: tuple[Decision, ...]
     start_fields: dict[str, Any]  # public fields of the deal (hands, stock, aside blanked)
     view: View  # the seat's view at the end of the history
+    voids: tuple[tuple[int, ...], ...] = ()
 
     @classmethod
     def from_game(cls, game: Game, seat: int | None = None) -> History:
@@ -174,11 +175,28 @@ class History:
                 decisions=tuple(b.decisions),
                 start_fields=start_public,
                 view=View.from_game(game, seat),
+                voids=_public_voids(b.walk),
             )
 
     def others(self) -> list[int]:
         """The players whose hidden cards and choices the history is about."""
         return [p for p in range(self.profile.players) if p != self.seat]
+
+
+def _public_voids(walk: Walk) -> tuple[tuple[int, ...], ...]:
+    """Per player, the suits the walk's public play showed it to lack (the facts another
+    player holds about it, read with every hand hidden)."""
+    n = walk.profile.players
+    now = _blank(walk.fields)
+    out = []
+    for p in range(n):
+        lacks, _ = walk.facts((p + 1) % n, now)
+        masks = (0, 0, 0, 0)
+        for lk in lacks:
+            if lk.player == p and lk.at_most == 0:
+                masks = union_masks(masks, lk.masks)
+        out.append(tuple(s for s, m in enumerate(masks) if m == FULL))
+    return tuple(out)
 
 
 class _Builder:
