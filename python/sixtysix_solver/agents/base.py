@@ -162,7 +162,8 @@ AGENT_KINDS: dict[str, tuple[str, ...]] = {
     "heuristic": ("rules",),
     "engine": ("level", "worlds", "time", "threads", "match", "closewin", "anchor", "club",
                "iimc", "tie", "judge", "infer", "pasts", "deepen", "race", "eval", "concede",
-               "cards", "others", "lookahead", "exploit", "fallible", "follow", "replies"),
+               "cards", "others", "lookahead", "exploit", "fallible", "follow", "replies",
+               "model"),
     "ismcts": ("level", "iterations", "time", "threads", "rollout", "c"),
     "custom": ("factory",),  # plus any keyword the factory takes
 }
@@ -226,7 +227,7 @@ class AgentSpec:
     >>> AgentSpec.parse("engine:depth=3")
     Traceback (most recent call last):
     ...
-    sixtysix_solver.errors.AgentError: engine does not take depth; it takes: level, worlds, time, threads, match, closewin, anchor, club, iimc, tie, judge, infer, pasts, deepen, race, eval, concede, cards, others, lookahead, exploit, fallible, follow, replies
+    sixtysix_solver.errors.AgentError: engine does not take depth; it takes: level, worlds, time, threads, match, closewin, anchor, club, iimc, tie, judge, infer, pasts, deepen, race, eval, concede, cards, others, lookahead, exploit, fallible, follow, replies, model
     """
 
     kind: str

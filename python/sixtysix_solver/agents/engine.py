@@ -23,7 +23,8 @@ from ..advice.follow import (
     valid_follow,
 )
 from ..advice.iimc import playout_values
-from ..advice.opponents import HeuristicModel, ImplausibleHistoryError, infer_eps
+from ..advice.opponents import HeuristicModel, ImplausibleHistoryError, OpponentModel, infer_eps
+from ..advice.pimc_model import PimcModel
 from ..advice.ismcts import ismcts
 from ..advice.limits import DEFAULT_PAST_SAMPLES, MAX_LOOKAHEAD, METHODS, OTHERS, SearchLimits
 from ..advice.recommend import (
@@ -53,6 +54,10 @@ FIT_SHARE = 0.3  # of a decision's time cap, at most, for the check that the clu
 #: actions a check compares.
 IIMC_WORLDS = 40
 IIMC_CANDIDATES = 3
+INFER_MODELS = ("club", "pimc")  # infer's model of the others: a club player, or PIMC itself
+# With model=pimc under a time cap: the share of the cap one answer of the model may take (a
+# world's weight asks a few; the weighting checks its deadline between them).
+MODEL_CALL_SHARE = 0.01
 _CLOSE = Action(Kind.CLOSE)
 
 
@@ -98,6 +103,10 @@ class EngineAgent(Agent):
     history, which the arena and ``serve`` pass; without one the worlds are unweighted.
     ``infer=auto``, the default, is 0.1 in mariage-piquet, 0.05 in three-hand and off elsewhere
     (:data:`~sixtysix_solver.advice.opponents.INFER_AUTO`); ``infer=off`` is off.
+    ``model=pimc`` (with ``infer``): model the others as PIMC players instead, for play
+    against engines: each of their past decisions asks PIMC on a few worlds from that
+    player's view (:class:`~sixtysix_solver.advice.pimc_model.PimcModel`), many times the
+    club model's cost.
     ``pasts=n`` (with ``infer``): how many sampled pasts of a world (the cards the others
     held at their earlier decisions, which their draws from the stock leave open) its weight
     averages where they are not all counted: more than ``n`` under a time cap, more than
@@ -196,6 +205,7 @@ class EngineAgent(Agent):
         fallible: Fallible = "auto",
         follow: Follow = "auto",
         replies: str | None = None,
+        model: str = "club",
     ) -> None:
         super().__init__(seed)
         if method not in ("pimc", "ismcts"):
@@ -313,7 +323,12 @@ class EngineAgent(Agent):
         # "auto" (INFER_AUTO's eps for the profile), an eps, or None (off)
         self.infer: float | str | None = infer if infer in ("auto", None) else float(infer)
         self.pasts = pasts  # as given: the spec writes it whenever it was named
-        self._models: dict[float, HeuristicModel] = {}
+        if model not in INFER_MODELS:
+            raise AgentError(f"model must be one of: {', '.join(INFER_MODELS)}; got {model!r}")
+        if model != "club" and infer is None:
+            raise AgentError("model is an option of infer")
+        self.infer_model = model  # whose choices infer expects: the club player's, or PIMC's
+        self._models: dict[float, OpponentModel] = {}
         if not isinstance(exploit, bool):
             raise AgentError(f"exploit must be true or false, got {exploit!r}")
         if exploit and (method != "pimc" or others in ("club", "expert")):
@@ -441,6 +456,8 @@ class EngineAgent(Agent):
             params["infer"] = self.infer
         if self.pasts is not None:
             params["pasts"] = self.pasts
+        if self.infer_model != "club":
+            params["model"] = self.infer_model
         if self.exploit:
             params["exploit"] = True
         if self.fallible is None and self.method == "pimc":
@@ -594,14 +611,18 @@ class EngineAgent(Agent):
         watches the others' play (``exploit``)."""
         return self.exploit or self.model(profile) is not None
 
-    def model(self, profile: str) -> HeuristicModel | None:
-        """The opponent model this engine infers with in ``profile`` (``None``: it does not)."""
+    def model(self, profile: str) -> OpponentModel | None:
+        """The opponent model this engine infers with in ``profile`` (``None``: it does not).
+        Kept for the engine's life: a PIMC model keeps the answers it gave."""
         eps = infer_eps(self.infer, profile)
         if eps is None:
             return None
         got = self._models.get(eps)
         if got is None:
-            got = self._models[eps] = HeuristicModel(eps, self.club)
+            cap = self.limits.time_limit
+            got = self._models[eps] = (
+                PimcModel(eps, call_time=None if not cap else MODEL_CALL_SHARE * cap)
+                if self.infer_model == "pimc" else HeuristicModel(eps, self.club))
         return got
 
     def _recommend(self, view: View, limits: SearchLimits, utility: Utility | None,
@@ -674,7 +695,8 @@ def _builder(method: str) -> Any:
         }
         for k in ("worlds", "iterations", "rollout", "c", "match", "closewin", "anchor",
                   "club", "iimc", "tie", "judge", "infer", "pasts", "deepen", "race", "concede",
-                  "cards", "others", "lookahead", "exploit", "fallible", "follow", "replies"):
+                  "cards", "others", "lookahead", "exploit", "fallible", "follow", "replies",
+                  "model"):
             if k in p:
                 kw[k] = p[k]
         if "eval" in p:
