@@ -750,6 +750,21 @@ RUNS = (
         ("engine:worlds=1000,time=1,threads=1", "heuristic:basic"), 50, 7,
         "the default three-hand engine since the thirty-fifth session (inferring, eps 0.05) "
         "against two basic club players (the first 50 sets of three-hand-c100-basic)"),
+    # Thirty-sixth session: PIMC inferring a PIMC opponent's cards with the full club player as
+    # the model, its eps near the share of PIMC's choices that player does not make
+    # (bench/pimc_model.py: it makes about 55% of them); the deals of schnapsen-t1f-pimc.
+    Run("schnapsen-t1ix-pimc", "schnapsen",
+        ("engine:worlds=1000,time=1,threads=1,club=expert,infer=0.45",
+         "engine:worlds=1000,time=1,threads=1"), 20, 4,
+        "PIMC inferring the opponent's cards from its play (the full club player as the model, "
+        "eps 0.45) against plain PIMC at equal time"),
+    # The same with PIMC itself as the model (model=pimc: each past decision of the opponent
+    # asks PIMC on 12 worlds from its view; eps 0.2), on the same deals.
+    Run("schnapsen-t1ip-pimc", "schnapsen",
+        ("engine:worlds=1000,time=1,threads=1,infer=0.2,model=pimc",
+         "engine:worlds=1000,time=1,threads=1"), 20, 4,
+        "PIMC inferring the opponent's cards with PIMC as the model of its play (eps 0.2) "
+        "against plain PIMC at equal time"),
 )
 
 
