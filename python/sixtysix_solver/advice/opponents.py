@@ -44,8 +44,8 @@ from ..errors import SixtySixError
 from ..knowledge.view import View
 
 __all__ = ["HeuristicModel", "INFER_AUTO", "ImplausibleHistoryError", "MODEL_RULES", "ModelError",
-           "OpponentModel", "UniformModel", "implausible", "infer_eps", "model_name",
-           "weighting_for", "parse_opponent_model"]
+           "OpponentModel", "UniformModel", "check_eps", "implausible", "infer_eps", "model_name",
+           "softened", "weighting_for", "parse_opponent_model"]
 
 
 class ModelError(SixtySixError):
@@ -100,15 +100,34 @@ MODEL_RULES: dict[str, Callable[[View, Sequence[Action]], Action]] = {
 }
 
 
+def check_eps(eps: object) -> float:
+    """``eps`` as a float, if it is a number from 0 to 1 (else :class:`ModelError`)."""
+    if (not isinstance(eps, (int, float)) or isinstance(eps, bool) or math.isnan(eps)
+            or not 0.0 <= eps <= 1.0):
+        raise ModelError(f"eps must be a number from 0 to 1, got {eps!r}")
+    return float(eps)
+
+
+def softened(view: View, action: Action, eps: float,
+             choose: Callable[[View, Sequence[Action]], Action]) -> float:
+    """How likely ``action`` is for a player who takes ``choose``'s action with probability
+    ``1 - eps`` and any other legal one with ``eps / (legal - 1)``: an only legal action 1,
+    an illegal one 0 (``choose`` is asked only where there is a choice)."""
+    legal = legal_actions(view)
+    if action not in legal:
+        return 0.0
+    if len(legal) == 1:
+        return 1.0
+    return 1.0 - eps if action == choose(view, legal) else eps / (len(legal) - 1)
+
+
 class HeuristicModel:
     """A club player, softened: its choice with probability ``1 - eps``, each other legal
     action ``eps / (legal - 1)`` (an only legal action 1), an illegal one 0. ``rules``: the
     basic rules (``heuristic:basic``, the default) or the full club player (``expert``)."""
 
     def __init__(self, eps: float = 0.3, rules: str = "basic") -> None:
-        if (not isinstance(eps, (int, float)) or isinstance(eps, bool) or math.isnan(eps)
-                or not 0.0 <= eps <= 1.0):
-            raise ModelError(f"eps must be a number from 0 to 1, got {eps!r}")
+        eps = check_eps(eps)
         if rules not in MODEL_RULES:
             raise ModelError(f"rules must be one of: {', '.join(MODEL_RULES)}; got {rules!r}")
         self.eps = float(eps)
@@ -117,13 +136,7 @@ class HeuristicModel:
         self.name = f"heuristic:{self.eps:g}" if rules == "basic" else f"expert:{self.eps:g}"
 
     def probability(self, view: View, action: Action) -> float:
-        legal = legal_actions(view)
-        if action not in legal:
-            return 0.0
-        if len(legal) == 1:
-            return 1.0
-        choice = self._choice(view, legal)
-        return 1.0 - self.eps if action == choice else self.eps / (len(legal) - 1)
+        return softened(view, action, self.eps, self._choice)
 
     def __repr__(self) -> str:
         if self.rules == "basic":

@@ -20,14 +20,12 @@ PimcModel(eps=0.2, worlds=6, seed=11)
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 
-from ..knowledge.legal import legal_actions
 from ..knowledge.view import View
 from ..rules.actions import Action
 from .limits import SearchLimits
-from .opponents import ModelError
+from .opponents import ModelError, check_eps, softened
 from .recommend import recommend
 
 __all__ = ["CACHE", "PimcModel"]
@@ -45,9 +43,7 @@ class PimcModel:
 
     def __init__(self, eps: float = 0.2, worlds: int = 12, seed: int = 11,
                  limits: SearchLimits | None = None, call_time: float | None = None) -> None:
-        if (not isinstance(eps, (int, float)) or isinstance(eps, bool) or math.isnan(eps)
-                or not 0.0 <= eps <= 1.0):
-            raise ModelError(f"eps must be a number from 0 to 1, got {eps!r}")
+        eps = check_eps(eps)
         if not isinstance(worlds, int) or isinstance(worlds, bool) or not 1 <= worlds <= 10_000:
             raise ModelError(f"worlds must be a whole number from 1 to 10,000, got {worlds!r}")
         self.eps = float(eps)
@@ -70,12 +66,7 @@ class PimcModel:
         return got
 
     def probability(self, view: View, action: Action) -> float:
-        legal = legal_actions(view)
-        if action not in legal:
-            return 0.0
-        if len(legal) == 1:
-            return 1.0
-        return 1.0 - self.eps if self.choice(view) == action else self.eps / (len(legal) - 1)
+        return softened(view, action, self.eps, lambda v, _legal: self.choice(v))
 
     def __repr__(self) -> str:
         if self._limits_given:
