@@ -45,7 +45,7 @@ from pathlib import Path
 from sixtysix_solver import (
     Game, HeuristicModel, OpponentModel, SearchLimits, View, recommend, solve,
 )
-from sixtysix_solver.advice.opponents import MODEL_RULES
+from sixtysix_solver.advice.opponents import MODEL_RULES, softened
 from sixtysix_solver.advice.pimc_model import PimcModel
 from sixtysix_solver.knowledge.legal import legal_actions
 from sixtysix_solver.rules.actions import Action
@@ -117,12 +117,7 @@ class CountingModel:
     def probability(self, view: View, action: Action) -> float:
         self.calls += 1
         self.views.append(view)
-        legal = legal_actions(view)
-        if action not in legal:
-            return 0.0
-        if len(legal) == 1:
-            return 1.0
-        return 0.7 if MODEL_RULES["basic"](view, legal) == action else 0.3 / (len(legal) - 1)
+        return softened(view, action, 0.3, MODEL_RULES["basic"])
 
 
 @dataclass
