@@ -47,7 +47,6 @@ from sixtysix_solver import (
 )
 from sixtysix_solver.advice.opponents import MODEL_RULES, softened
 from sixtysix_solver.advice.pimc_model import PimcModel
-from sixtysix_solver.knowledge.legal import legal_actions
 from sixtysix_solver.rules.actions import Action
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -57,10 +56,10 @@ Player = Callable[[View, Sequence[Action]], Action]
 
 
 def pimc_player(worlds: int, seed: int) -> Player:
-    """PIMC on ``worlds`` worlds drawn with ``seed`` (no time limit)."""
-    def play(view: View, legal: Sequence[Action]) -> Action:
-        return recommend(view, worlds=worlds, seed=seed).best
-    return play
+    """PIMC on ``worlds`` worlds drawn with ``seed`` (no time limit): :class:`PimcModel`'s
+    choice."""
+    model = PimcModel(worlds=worlds, seed=seed)
+    return lambda view, legal: model.choice(view)
 
 
 @dataclass

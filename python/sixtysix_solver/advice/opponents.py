@@ -127,10 +127,9 @@ class HeuristicModel:
     basic rules (``heuristic:basic``, the default) or the full club player (``expert``)."""
 
     def __init__(self, eps: float = 0.3, rules: str = "basic") -> None:
-        eps = check_eps(eps)
         if rules not in MODEL_RULES:
             raise ModelError(f"rules must be one of: {', '.join(MODEL_RULES)}; got {rules!r}")
-        self.eps = float(eps)
+        self.eps = check_eps(eps)
         self.rules = rules
         self._choice = MODEL_RULES[rules]
         self.name = f"heuristic:{self.eps:g}" if rules == "basic" else f"expert:{self.eps:g}"

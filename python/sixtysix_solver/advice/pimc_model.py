@@ -43,10 +43,9 @@ class PimcModel:
 
     def __init__(self, eps: float = 0.2, worlds: int = 12, seed: int = 11,
                  limits: SearchLimits | None = None, call_time: float | None = None) -> None:
-        eps = check_eps(eps)
         if not isinstance(worlds, int) or isinstance(worlds, bool) or not 1 <= worlds <= 10_000:
             raise ModelError(f"worlds must be a whole number from 1 to 10,000, got {worlds!r}")
-        self.eps = float(eps)
+        self.eps = check_eps(eps)
         self.worlds = worlds
         self.seed = seed
         self._limits_given = limits is not None
